@@ -1,0 +1,83 @@
+/**
+ * Authentication state of SPEC section 4: the token lives in localStorage under 'token'; at start
+ * it is verified with the server, and a refused or failed check removes it without a message.
+ */
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { TOKEN_STORAGE_KEY } from '../../shared/constants';
+import { readToken } from './trpc';
+
+export interface AuthState {
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  token: string | null;
+  login(token: string): void;
+  logout(): void;
+  /** Re-checks the stored token with the server (the login page does this when it opens). */
+  recheck(): Promise<boolean>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+const removeToken = () => {
+  try {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage may be unavailable (private mode); there is nothing to remove then.
+  }
+};
+
+/** GET /api/auth/verify: only success or failure matters (SPEC section 7). */
+async function verifyToken(token: string): Promise<boolean> {
+  try {
+    const res = await fetch('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(null);
+  const [isLoading, setLoading] = useState(true);
+
+  const recheck = useCallback(async () => {
+    const stored = readToken();
+    if (!stored) {
+      setToken(null);
+      setLoading(false);
+      return false;
+    }
+    const ok = await verifyToken(stored);
+    if (!ok) removeToken();
+    setToken(ok ? stored : null);
+    setLoading(false);
+    return ok;
+  }, []);
+
+  useEffect(() => {
+    void recheck();
+  }, [recheck]);
+
+  const login = useCallback((next: string) => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, next);
+    setToken(next);
+    setLoading(false);
+  }, []);
+
+  const logout = useCallback(() => {
+    removeToken();
+    setToken(null);
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ isAuthenticated: token !== null, isLoading, token, login, logout, recheck }),
+    [token, isLoading, login, logout, recheck],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

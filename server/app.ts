@@ -1,0 +1,78 @@
+/**
+ * Builds the Fastify instance; never listens (main.ts does, tests use inject). Plugins in a fixed
+ * order: third-party, our own, then the routes of each area.
+ */
+import cors from '@fastify/cors';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRest } from './auth/rest';
+import { campaignsRest } from './campaigns/rest';
+import { dashboardRest } from './dashboard/rest';
+import type { Deps } from './deps';
+import { registerErrorHandler } from './http/error-handler';
+import { healthRoutes } from './http/health';
+import { registerRateLimit } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerSpa } from './http/spa';
+import { submissionsRest } from './submissions/rest';
+import { createRequestContext } from './trpc/context';
+import { type AppRouter, appRouter } from './trpc/root';
+import { uploadsRest } from './uploads/rest';
+
+export interface AppOptions {
+  /** The built client to serve; undefined serves the API only. */
+  staticDir?: string;
+  /** Log requests (off in tests unless asked). */
+  logger?: boolean;
+}
+
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger
+      ? { level: config.logLevel, redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' } }
+      : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    // Requests may run this long; a slow client cannot hold a connection open for ever.
+    requestTimeout: 60_000,
+    return503OnClosing: true,
+  });
+  app.decorateRequest('admin', null);
+
+  // Third-party plugins.
+  await app.register(cors, {
+    origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+  await registerRateLimit(app, config);
+
+  // Our own.
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  const spa = await registerSpa(app, { staticDir: options.staticDir, publicUrl: config.publicUrl });
+
+  // Routes.
+  await healthRoutes(app, deps);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createRequestContext(deps),
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'trpc failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  await authRest(app, deps);
+  await campaignsRest(app, deps, spa);
+  await submissionsRest(app, deps);
+  await uploadsRest(app, deps);
+  await dashboardRest(app, deps);
+
+  return app;
+}

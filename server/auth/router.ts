@@ -1,0 +1,10 @@
+import { loginInput } from '../../shared/schemas/auth';
+import { t } from '../../shared/messages';
+import { adminProcedure, publicProcedure, router } from '../trpc/trpc';
+import { login } from './service';
+
+export const authRouter = router({
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input)),
+  /** Succeeds only for a valid token; the client reads success or failure, like the REST twin. */
+  verify: adminProcedure.query(({ ctx }) => ({ message: t('auth.tokenValid'), email: ctx.admin.email })),
+});

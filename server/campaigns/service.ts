@@ -1,0 +1,180 @@
+/** Campaigns: the logic and SQL behind campaign.* procedures and the /campaigns REST paths. */
+import { type Selectable, sql } from 'kysely';
+import { DEFAULT_BANK_NAME } from '../../shared/constants';
+import { resolveImagePath, resolveImagePaths } from '../../shared/image-path';
+import { t } from '../../shared/messages';
+import type { Campaign, CampaignData, CampaignListInput } from '../../shared/schemas/campaign';
+import { campaignListInput } from '../../shared/schemas/campaign';
+import type { DB } from '../db/database';
+import { isId, newId } from '../db/ids';
+import type { CampaignsTable, CampaignUpdatesTable } from '../db/schema';
+import type { Deps } from '../deps';
+import { NotFoundError } from '../errors';
+
+type CampaignRow = Selectable<CampaignsTable>;
+type UpdateRow = Pick<Selectable<CampaignUpdatesTable>, 'id' | 'campaign_id' | 'date' | 'content'>;
+
+const dateOnly = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+};
+
+/** The one mapping from rows to the wire shape; bank details fall back to the foundation's. */
+function toCampaign(row: CampaignRow, updates: UpdateRow[], bank: Deps['config']['bank']): Campaign {
+  const hasOwnBank = row.account_number !== '';
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    shortDescription: row.short_description,
+    overview: {
+      mainText: row.overview_main,
+      challengeText: row.overview_challenge,
+      solutionText: row.overview_solution,
+      impactText: row.overview_impact,
+    },
+    // Newest first, as the campaign page shows them.
+    updates: updates
+      .map((u) => ({ _id: u.id, date: dateOnly(u.date) ?? '', content: u.content }))
+      .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
+    image: resolveImagePath(row.image),
+    galleryImages: resolveImagePaths(row.gallery_images),
+    target: row.target,
+    amountRaised: row.amount_raised,
+    supporters: row.supporters,
+    status: row.status,
+    location: row.location as Campaign['location'],
+    category: row.category as Campaign['category'],
+    endDate: dateOnly(row.end_date),
+    impact: row.impact,
+    accountName: hasOwnBank ? row.account_name || bank.accountName : bank.accountName,
+    accountNumber: hasOwnBank ? row.account_number : bank.accountNumber,
+    bankName: hasOwnBank ? row.bank_name || DEFAULT_BANK_NAME : DEFAULT_BANK_NAME,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+async function updatesOf(db: DB, campaignIds: string[]): Promise<Map<string, UpdateRow[]>> {
+  const byCampaign = new Map<string, UpdateRow[]>();
+  if (campaignIds.length === 0) return byCampaign;
+  const rows = await db
+    .selectFrom('campaign_updates')
+    .select(['id', 'campaign_id', 'date', 'content'])
+    .where('campaign_id', 'in', campaignIds)
+    .orderBy('campaign_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const list = byCampaign.get(row.campaign_id) ?? [];
+    list.push(row);
+    byCampaign.set(row.campaign_id, list);
+  }
+  return byCampaign;
+}
+
+/** Campaigns in creation order (oldest first unless asked otherwise), filtered and paged. */
+export async function listCampaigns(deps: Deps, filters: CampaignListInput = {}): Promise<Campaign[]> {
+  const input = campaignListInput.parse(filters);
+  const direction = input.order === 'newest' ? 'desc' : 'asc';
+  let query = deps.db.selectFrom('campaigns').selectAll().orderBy('created_at', direction).orderBy('id', direction);
+  if (input.category) query = query.where('category', '=', input.category);
+  if (input.location) query = query.where('location', '=', input.location);
+  if (input.limit !== undefined) query = query.limit(input.limit);
+  if (input.offset !== undefined) query = (input.limit === undefined ? query.limit(1_000_000) : query).offset(input.offset);
+  const rows = await query.execute();
+  const updates = await updatesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toCampaign(row, updates.get(row.id) ?? [], deps.config.bank));
+}
+
+export async function getCampaign(deps: Deps, id: string): Promise<Campaign> {
+  const row = isId(id) ? await deps.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  if (!row) throw new NotFoundError(t('campaigns.notFound'));
+  const updates = await updatesOf(deps.db, [id]);
+  return toCampaign(row, updates.get(id) ?? [], deps.config.bank);
+}
+
+/** Stored as sent: image paths keep their form (resolved on the way out), empty bank fields mean "the default". */
+function toColumns(data: CampaignData) {
+  return {
+    title: data.title,
+    description: data.description,
+    short_description: data.shortDescription,
+    overview_main: data.overview.mainText,
+    overview_challenge: data.overview.challengeText,
+    overview_solution: data.overview.solutionText,
+    overview_impact: data.overview.impactText,
+    image: data.image,
+    gallery_images: JSON.stringify(data.galleryImages),
+    target: data.target,
+    amount_raised: data.amountRaised,
+    supporters: data.supporters,
+    status: data.status,
+    location: data.location,
+    category: data.category,
+    end_date: data.endDate,
+    impact: data.impact,
+    account_name: data.accountName,
+    account_number: data.accountNumber,
+    bank_name: data.bankName,
+  };
+}
+
+async function replaceUpdates(db: DB, campaignId: string, updates: CampaignData['updates']): Promise<void> {
+  await db.deleteFrom('campaign_updates').where('campaign_id', '=', campaignId).execute();
+  if (updates.length === 0) return;
+  await db
+    .insertInto('campaign_updates')
+    .values(updates.map((u, position) => ({ id: newId(), campaign_id: campaignId, position, date: u.date, content: u.content })))
+    .execute();
+}
+
+export async function createCampaign(deps: Deps, data: CampaignData): Promise<Campaign> {
+  const id = newId(deps.now().getTime());
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('campaigns')
+      .values({ id, ...toColumns(data), created_at: now, updated_at: now })
+      .execute();
+    await replaceUpdates(trx, id, data.updates);
+  });
+  return getCampaign(deps, id);
+}
+
+export async function updateCampaign(deps: Deps, id: string, data: CampaignData): Promise<Campaign> {
+  const found = await deps.db.transaction().execute(async (trx) => {
+    if (!isId(id)) return false;
+    const result = await trx
+      .updateTable('campaigns')
+      .set({ ...toColumns(data), updated_at: deps.now() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await replaceUpdates(trx, id, data.updates);
+    return true;
+  });
+  if (!found) throw new NotFoundError(t('campaigns.notFound'));
+  return getCampaign(deps, id);
+}
+
+/** Deletes the campaign; its updates go with it (foreign key cascade). */
+export async function deleteCampaign(deps: Deps, id: string): Promise<{ message: string; _id: string }> {
+  const result = isId(id) ? await deps.db.deleteFrom('campaigns').where('id', '=', id).executeTakeFirst() : undefined;
+  if (!result || result.numDeletedRows === 0n) throw new NotFoundError(t('campaigns.notFound'));
+  return { message: t('campaigns.deleted'), _id: id };
+}
+
+/** Number of campaigns per location, for the map. */
+export async function countByLocation(deps: Deps): Promise<Record<string, number>> {
+  const rows = await deps.db
+    .selectFrom('campaigns')
+    .select(['location', sql<number>`count(*)::int`.as('count')])
+    .groupBy('location')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.location, r.count]));
+}

@@ -1,0 +1,45 @@
+/** The dashboard's figures (SPEC section 2, Dashboard). What growth measures: docs/dashboard-growth.md. */
+import { sql } from 'kysely';
+import type { Deps } from '../deps';
+
+export interface DashboardStats {
+  totalRaised: number;
+  activeCampaigns: number;
+  locations: number;
+  /** Percent, one decimal; 100 when the previous month raised nothing (the spec's rule). */
+  monthlyGrowth: number;
+  currentMonthRaised: number;
+  previousMonthRaised: number;
+}
+
+/** Nigeria keeps West Africa Time (UTC+1) all year, so its months start at 23:00 UTC the day before. */
+const WAT_OFFSET_MS = 60 * 60 * 1000;
+
+/** Start instants of the current and previous calendar month in Lagos, and of the next one. */
+export function monthBounds(now: Date): { previous: Date; current: Date; next: Date } {
+  const lagos = new Date(now.getTime() + WAT_OFFSET_MS);
+  const y = lagos.getUTCFullYear();
+  const m = lagos.getUTCMonth();
+  const start = (year: number, month: number) => new Date(Date.UTC(year, month, 1) - WAT_OFFSET_MS);
+  return { previous: start(y, m - 1), current: start(y, m), next: start(y, m + 1) };
+}
+
+export function growthPercent(current: number, previous: number): number {
+  if (previous === 0) return 100;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
+  const { previous, current, next } = monthBounds(deps.now());
+  const row = await deps.db
+    .selectFrom('campaigns')
+    .select([
+      sql<number>`coalesce(sum(amount_raised), 0)`.as('totalRaised'),
+      sql<number>`count(*) filter (where status = 'active')`.as('activeCampaigns'),
+      sql<number>`count(distinct location)`.as('locations'),
+      sql<number>`coalesce(sum(amount_raised) filter (where created_at >= ${current} and created_at < ${next}), 0)`.as('currentMonthRaised'),
+      sql<number>`coalesce(sum(amount_raised) filter (where created_at >= ${previous} and created_at < ${current}), 0)`.as('previousMonthRaised'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { ...row, monthlyGrowth: growthPercent(row.currentMonthRaised, row.previousMonthRaised) };
+}

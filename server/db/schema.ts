@@ -1,0 +1,146 @@
+/** Table types of the database, one place. Columns are snake_case; the wire shape is mapped per entity. */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface CampaignsTable {
+  id: string;
+  title: string;
+  description: string;
+  short_description: string;
+  overview_main: string;
+  overview_challenge: string;
+  overview_solution: string;
+  overview_impact: string;
+  image: string;
+  gallery_images: Json<string[]>;
+  target: number;
+  amount_raised: number;
+  supporters: number;
+  status: 'active';
+  location: string;
+  category: string | null;
+  end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  impact: string;
+  account_name: string;
+  account_number: string;
+  bank_name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CampaignUpdatesTable {
+  id: string;
+  campaign_id: string;
+  position: number;
+  date: string;
+  content: string;
+}
+
+interface Reviewed {
+  id: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  registration_date: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface VolunteerSubmissionsTable extends Reviewed {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  occupation: string;
+  interests: Json<string[]>;
+  availability: string;
+  experience: string;
+  motivation: string;
+}
+
+export interface PartnerSubmissionsTable extends Reviewed {
+  organization_name: string;
+  contact_first_name: string;
+  contact_last_name: string;
+  email: string;
+  phone: string;
+  organization_type: string;
+  partnership_type: Json<string[]>;
+  project_interests: Json<string[]>;
+  resource_contribution: string;
+  message: string;
+}
+
+export interface AdvocateSubmissionsTable extends Reviewed {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  social_media_handles: string;
+  advocacy_interests: Json<string[]>;
+  experience: string;
+  message: string;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: string;
+  email: string;
+  status: Generated<'active' | 'unsubscribed'>;
+  subscription_date: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  created_at: CreatedAt;
+}
+
+export interface AdminUsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UploadsTable {
+  name: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  created_at: CreatedAt;
+}
+
+export interface UploadVariantsTable {
+  upload_name: string;
+  /** 0 is the full image; other values are the stored width variants. */
+  width: number;
+  content_type: string;
+  etag: string;
+  data: Uint8Array;
+}
+
+export interface Database {
+  campaigns: CampaignsTable;
+  campaign_updates: CampaignUpdatesTable;
+  volunteer_submissions: VolunteerSubmissionsTable;
+  partner_submissions: PartnerSubmissionsTable;
+  advocate_submissions: AdvocateSubmissionsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  contact_messages: ContactMessagesTable;
+  admin_users: AdminUsersTable;
+  uploads: UploadsTable;
+  upload_variants: UploadVariantsTable;
+}
+
+export type CampaignRow = Selectable<CampaignsTable>;
+export type NewCampaign = Insertable<CampaignsTable>;
+export type CampaignPatch = Updateable<CampaignsTable>;
+export type AdminUserRow = Selectable<AdminUsersTable>;

@@ -1,0 +1,44 @@
+/**
+ * Domain errors thrown by services. One Fastify error handler and one tRPC middleware map them to
+ * status codes and the `{message}` body; nothing else decides a status.
+ */
+import type { FieldIssue } from '../shared/schemas/fields';
+
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 404 | 409 | 413 | 415 | 429,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(
+    message: string,
+    readonly errors: FieldIssue[] = [],
+  ) {
+    super(message, 400);
+  }
+}
+export class UnauthorizedError extends DomainError {
+  constructor(message: string) {
+    super(message, 401);
+  }
+}
+export class NotFoundError extends DomainError {
+  constructor(message: string) {
+    super(message, 404);
+  }
+}
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(message, 413);
+  }
+}
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super(message, 415);
+  }
+}

@@ -1,0 +1,65 @@
+/** Starts the server: configuration, database, listen, and a graceful stop on SIGTERM/SIGINT. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { prepare } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { MigrationError } from './db/migrator';
+
+/** The built client sits next to the built server (dist/client beside dist/server). */
+function findStaticDir(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.resolve(here, '../client'), path.resolve(here, '../dist/client')]) {
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return undefined;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const { deps, handle, firstAdmin, seeded } = await prepare(config);
+  const app = await buildApp(deps, { staticDir: findStaticDir(), logger: true });
+
+  if (firstAdmin) {
+    // Printed once: the next start finds the admin and prints nothing.
+    console.log(
+      `\nFirst admin created: ${firstAdmin.email} / ${firstAdmin.password}\n` +
+        'Sign in at /login and change it with: npm run admin:create -- <email> (see README).\n',
+    );
+  }
+  if (seeded > 0) app.log.info(`added ${seeded} demo campaigns`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing requests in flight`);
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs more privileges' : `failed (${code})`;
+    throw new ConfigError(`Invalid configuration: PORT ${config.port} on HOST ${config.host} ${reason}`);
+  }
+  app.log.info(`database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);
+}
+
+main().catch((error: unknown) => {
+  // Expected failures get one line; anything else too, since a stack helps no one who runs the site.
+  if (error instanceof ConfigError || error instanceof MigrationError) console.error(error.message);
+  else console.error(`Startup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+/** Pure formatting helpers of the spec (section 9), shared by every screen. */
+import { t } from './messages';
+
+const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** NGN with the en-NG locale, thousands separators and no decimals. */
+export const formatNaira = (amount: number): string => naira.format(Number.isFinite(amount) ? amount : 0);
+
+/** Rounded ratio of raised to target in percent; not capped (a campaign can pass its target). */
+export function progressPercent(raised: number, target: number): number {
+  if (!(target > 0)) return 0;
+  return Math.round((raised / target) * 100);
+}
+
+/** The width of a progress bar in percent: the ratio capped at 100. */
+export function progressBarWidth(raised: number, target: number): number {
+  if (!(target > 0)) return 0;
+  return Math.min(100, Math.max(0, (raised / target) * 100));
+}
+
+export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+
+const NUMBERED = /^\s*\d+[.)]\s+(.*)$/;
+
+/**
+ * Splits a text into paragraphs and numbered lists: consecutive lines that start with
+ * "1." or "1)" become the items of one ordered list.
+ */
+export function splitNumberedLines(text: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const match = NUMBERED.exec(line);
+    const last = blocks[blocks.length - 1];
+    if (match) {
+      const item = (match[1] ?? '').trim();
+      if (last?.kind === 'list') last.items.push(item);
+      else blocks.push({ kind: 'list', items: [item] });
+    } else {
+      blocks.push({ kind: 'paragraph', text: line });
+    }
+  }
+  return blocks;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A readable date, or the spec's texts for a missing or unparseable one. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return t('date.notAvailable');
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return t('date.invalid');
+  return dateFormat.format(date);
+}

@@ -1,0 +1,2 @@
+/** Texts of the admin area. */
+export const adminMessages = {} as const;

@@ -1,0 +1,4 @@
+/** Texts of the public site. */
+export const publicMessages = {
+  'validation.required': 'This field is required',
+} as const;

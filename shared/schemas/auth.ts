@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants';
+import { t } from '../messages';
+import { email, requiredText, summarizeMissing } from './fields';
+
+export const loginInput = summarizeMissing(
+  z.object({ email: email(), password: requiredText(200) }),
+  ['email', 'password'],
+  () => t('form.requiredFields'),
+);
+export type LoginInput = z.input<typeof loginInput>;
+
+export interface LoginResult {
+  token: string;
+  message: string;
+}
+
+/** What `admin:create` accepts: passwords of at least 12 characters. */
+export const adminCredentials = z.object({
+  email: email(),
+  password: z.string().min(12, 'The password must have at least 12 characters').max(200),
+});
+
+export const MAX_EMAIL = TEXT_LIMITS.email;

@@ -1,0 +1,122 @@
+/**
+ * Field builders shared by every schema, so one rule (trimming, limits, messages) holds for all
+ * forms on the client and every input on the server.
+ */
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../constants';
+import { t } from '../messages';
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
+
+const textError = (issue: { input?: unknown }) =>
+  isBlank(issue.input) ? t('validation.required') : t('request.invalid');
+
+/** A required text: trimmed, non-empty, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z.preprocess(
+    nullToUndefined,
+    z
+      .string({ error: textError })
+      .trim()
+      .min(1, { error: () => t('validation.required') })
+      .max(max, { error: () => t('validation.tooLong', { max }) }),
+  );
+
+/** An optional text: trimmed, at most `max` characters; missing, null and blank become ''. */
+export const optionalText = (max: number) =>
+  z.preprocess(
+    nullToUndefined,
+    z
+      .string({ error: () => t('request.invalid') })
+      .trim()
+      .max(max, { error: () => t('validation.tooLong', { max }) })
+      .default(''),
+  );
+
+const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+/** A required email: trimmed, lower-cased, well formed. */
+export const email = () =>
+  requiredText(TEXT_LIMITS.email)
+    .pipe(z.string().regex(EMAIL_RE, { error: () => t('validation.email') }))
+    .transform((v) => v.toLowerCase());
+
+const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,24}[0-9]$/;
+const phoneCheck = (v: string) => v === '' || (PHONE_RE.test(v) && v.replace(/\D/g, '').length >= 7);
+
+export const requiredPhone = () =>
+  requiredText(TEXT_LIMITS.phone).refine(phoneCheck, { error: () => t('validation.phone') });
+export const optionalPhone = () =>
+  optionalText(TEXT_LIMITS.phone).refine(phoneCheck, { error: () => t('validation.phone') });
+
+/** One value of a choice list. */
+export const choice = <const T extends readonly [string, ...string[]]>(options: T) =>
+  z.preprocess(
+    nullToUndefined,
+    z.enum(options, { error: (issue) => (isBlank(issue.input) ? t('validation.required') : t('validation.choice')) }),
+  );
+
+/** At least one value of a choice list, each at most once. */
+export const choices = <const T extends readonly [string, ...string[]]>(options: T) =>
+  z.preprocess(
+    nullToUndefined,
+    z
+      .array(z.enum(options, { error: () => t('validation.choice') }), { error: () => t('validation.chooseOne') })
+      .min(1, { error: () => t('validation.chooseOne') })
+      .transform((values) => [...new Set(values)]),
+  );
+
+/** The honeypot field of public forms: people leave it empty, naive bots fill it in. */
+export const honeypot = () => z.string().max(500).optional();
+export const HONEYPOT_FIELD = 'website';
+
+/**
+ * Adds the spec's summary message when any of `keys` is missing, next to the field messages,
+ * so the form shows both and a REST caller gets the summary as its `message`.
+ */
+export function summarizeMissing<T extends z.ZodType>(
+  schema: T,
+  keys: readonly string[],
+  summary: (missing: string[]) => string,
+) {
+  const missingKeys = (value: unknown) => {
+    const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    return keys.filter((key) => {
+      const v = record[key];
+      return isBlank(v) || (Array.isArray(v) && v.length === 0);
+    });
+  };
+  // `when` makes the check run even when field checks failed, which is exactly when it matters.
+  return schema.refine((value) => missingKeys(value).length === 0, {
+    when: () => true,
+    path: [],
+    error: (issue) => summary(missingKeys(issue.input)),
+  });
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** Flattens zod issues into `{path, message}` pairs, the shape REST answers and forms use. */
+export function fieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** The one message that sums up a failed validation: the form-level one when there is one. */
+export function validationMessage(issues: readonly z.core.$ZodIssue[]): string {
+  const root = issues.find((issue) => issue.path.length === 0);
+  return (root ?? issues[0])?.message ?? t('request.invalid');
+}
+
+/** Field errors keyed by top-level field, first message wins: what a form shows next to inputs. */
+export function errorsByField(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.');
+    if (key && !(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+/** Public sign-up forms (SPEC sections 3 and 5) and the records the server stores for them. */
+import { z } from 'zod';
+import {
+  ADVOCACY_INTERESTS,
+  AVAILABILITY_OPTIONS,
+  NEWSLETTER_STATUSES,
+  ORGANIZATION_TYPES,
+  PARTNERSHIP_TYPES,
+  PROJECT_INTERESTS,
+  REVIEW_STATUSES,
+  TEXT_LIMITS,
+  VOLUNTEER_INTERESTS,
+  type StatusType,
+} from '../constants';
+import { t } from '../messages';
+import {
+  choice,
+  choices,
+  email,
+  honeypot,
+  optionalPhone,
+  optionalText,
+  requiredPhone,
+  requiredText,
+  summarizeMissing,
+} from './fields';
+
+const requiredSummary = () => t('form.requiredFields');
+
+export const volunteerInput = summarizeMissing(
+  z.object({
+    firstName: requiredText(TEXT_LIMITS.name),
+    lastName: requiredText(TEXT_LIMITS.name),
+    email: email(),
+    phone: requiredPhone(),
+    occupation: optionalText(TEXT_LIMITS.short),
+    interests: choices(VOLUNTEER_INTERESTS),
+    availability: choice(AVAILABILITY_OPTIONS),
+    experience: optionalText(TEXT_LIMITS.long),
+    motivation: requiredText(TEXT_LIMITS.long),
+    website: honeypot(),
+  }),
+  ['firstName', 'lastName', 'email', 'phone', 'availability', 'interests', 'motivation'],
+  requiredSummary,
+);
+
+export const partnerInput = summarizeMissing(
+  z.object({
+    organizationName: requiredText(TEXT_LIMITS.short),
+    contactFirstName: requiredText(TEXT_LIMITS.name),
+    contactLastName: requiredText(TEXT_LIMITS.name),
+    email: email(),
+    phone: requiredPhone(),
+    organizationType: choice(ORGANIZATION_TYPES),
+    partnershipType: choices(PARTNERSHIP_TYPES),
+    projectInterests: choices(PROJECT_INTERESTS),
+    resourceContribution: requiredText(TEXT_LIMITS.long),
+    message: optionalText(TEXT_LIMITS.long),
+    website: honeypot(),
+  }),
+  [
+    'organizationName',
+    'contactFirstName',
+    'contactLastName',
+    'email',
+    'phone',
+    'organizationType',
+    'partnershipType',
+    'projectInterests',
+    'resourceContribution',
+  ],
+  requiredSummary,
+);
+
+export const advocateInput = summarizeMissing(
+  z.object({
+    firstName: requiredText(TEXT_LIMITS.name),
+    lastName: requiredText(TEXT_LIMITS.name),
+    email: email(),
+    phone: optionalPhone(),
+    city: optionalText(TEXT_LIMITS.name),
+    state: optionalText(TEXT_LIMITS.name),
+    socialMediaHandles: optionalText(TEXT_LIMITS.medium),
+    advocacyInterests: choices(ADVOCACY_INTERESTS),
+    experience: optionalText(TEXT_LIMITS.long),
+    message: requiredText(TEXT_LIMITS.long),
+    website: honeypot(),
+  }),
+  ['firstName', 'lastName', 'email', 'advocacyInterests', 'message'],
+  requiredSummary,
+);
+
+export const contactInput = summarizeMissing(
+  z.object({
+    name: requiredText(TEXT_LIMITS.name),
+    email: email(),
+    phone: requiredPhone(),
+    subject: requiredText(TEXT_LIMITS.short),
+    message: requiredText(TEXT_LIMITS.long),
+    website: honeypot(),
+  }),
+  ['name', 'email', 'phone', 'subject', 'message'],
+  requiredSummary,
+);
+
+export const newsletterInput = summarizeMissing(
+  z.object({ email: email(), website: honeypot() }),
+  ['email'],
+  requiredSummary,
+);
+
+export type VolunteerInput = z.input<typeof volunteerInput>;
+export type PartnerInput = z.input<typeof partnerInput>;
+export type AdvocateInput = z.input<typeof advocateInput>;
+export type ContactInput = z.input<typeof contactInput>;
+export type NewsletterInput = z.input<typeof newsletterInput>;
+
+type Stored<T extends z.ZodType> = Omit<z.output<T>, 'website'>;
+type Reviewed = { _id: string; status: (typeof REVIEW_STATUSES)[number]; registrationDate: string };
+
+export type Volunteer = Stored<typeof volunteerInput> & Reviewed;
+export type Partner = Stored<typeof partnerInput> & Reviewed;
+export type Advocate = Stored<typeof advocateInput> & Reviewed;
+export type ContactMessage = Stored<typeof contactInput> & { _id: string; createdAt: string };
+export type NewsletterSubscription = {
+  _id: string;
+  email: string;
+  status: (typeof NEWSLETTER_STATUSES)[number];
+  subscriptionDate: string;
+};
+
+export interface SubmissionLists {
+  volunteer: Volunteer[];
+  partner: Partner[];
+  advocate: Advocate[];
+  newsletter: NewsletterSubscription[];
+  contact: ContactMessage[];
+}
+
+/** The statuses an admin may set, per submission type. */
+export const statusesFor = (type: StatusType) => (type === 'newsletter' ? NEWSLETTER_STATUSES : REVIEW_STATUSES);
+
+export const statusUpdateInput = z.object({
+  status: z.string({ error: () => t('submission.invalidStatus') }).min(1, { error: () => t('submission.invalidStatus') }),
+});

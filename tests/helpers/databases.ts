@@ -1,0 +1,60 @@
+/**
+ * Fresh databases for tests: an in-memory PGlite, or a new database on the test PostgreSQL server
+ * (dropped afterwards), so test files run in parallel without seeing each other's rows.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openPglite, openPostgres } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrator';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases this run covers: PGlite always, PostgreSQL when the global setup reached it. */
+export function testDatabases(): DatabaseKind[] {
+  return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** A connection string for the fresh database (PostgreSQL only), for starting a real server. */
+  url: string | undefined;
+}
+
+/** Creates an empty database of that kind; `migrate: false` leaves it without tables. */
+export async function freshDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  let handle: DatabaseHandle;
+  let url: string | undefined;
+  let drop = async () => {};
+  if (kind === 'pglite') {
+    handle = await openPglite(undefined);
+  } else {
+    const serverUrl = inject('postgresUrl');
+    if (!serverUrl) throw new Error('PostgreSQL is not available in this run');
+    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    await withAdminClient(serverUrl, (c) => c.query(`create database ${name}`));
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    handle = openPostgres(url, { max: 4 });
+    drop = () => withAdminClient(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
+  }
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

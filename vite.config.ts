@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = process.env.API_PORT ?? '3001';
+const api = `http://127.0.0.1:${apiPort}`;
+
+// In development Vite serves the client and forwards the server's paths to the API process.
+// GET /campaigns is both a page and the REST list: only non-HTML requests go to the API.
+export default defineConfig({
+  root: 'client',
+  publicDir: 'public',
+  plugins: [react()],
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: {
+      '/trpc': api,
+      '/api': api,
+      '/upload': api,
+      '/healthz': api,
+      '/readyz': api,
+      '/campaigns': {
+        target: api,
+        bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
+      },
+    },
+  },
+});
