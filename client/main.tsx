@@ -3,6 +3,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from './lib/auth';
+import { ToastProvider } from './lib/toasts';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { router } from './routes';
 import './styles/global.css';
@@ -16,7 +17,9 @@ function Root() {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
         </AuthProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -11,35 +11,40 @@ import {
   type CampaignLocation,
 } from '../constants';
 import { t } from '../messages';
-import { choice, optionalText, requiredText, summarizeMissing } from './fields';
+import { choice, optionalText, requiredOrInvalid, requiredText, summarizeMissing } from './fields';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A whole, non-negative naira amount; numeric strings are coerced (the spec's form sends text). */
-const naira = (required: boolean) =>
-  z.preprocess(
-    (v) => {
-      if (isBlank(v)) return required ? undefined : 0;
-      return typeof v === 'string' ? Number(v.trim().replace(/,/g, '')) : v;
-    },
-    z
-      .number({ error: (issue) => (issue.input === undefined ? t('validation.required') : t('validation.amount')) })
-      .int({ error: () => t('validation.amount') })
-      .min(0, { error: () => t('validation.amount') })
-      .max(MAX_NAIRA, { error: () => t('validation.amount') }),
-  );
+const nairaError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? t('validation.required') : t('validation.amount');
+
+/** A whole, non-negative naira amount. Numeric strings are coerced (the spec's form sends text). */
+const nairaNumber = z
+  .number({ error: nairaError })
+  .int({ error: () => t('validation.amount') })
+  .min(0, { error: () => t('validation.amount') })
+  .max(MAX_NAIRA, { error: () => t('validation.amount') });
+const toNaira = (blank: number | undefined) => (v: string | number | null | undefined) =>
+  isBlank(v) ? blank : typeof v === 'string' ? Number(v.trim().replace(/,/g, '')) : v;
+
+const requiredNaira = z.union([z.number(), z.string()], { error: nairaError }).transform(toNaira(undefined)).pipe(nairaNumber);
+const optionalNaira = z.union([z.number(), z.string()], { error: nairaError }).nullish().transform(toNaira(0)).pipe(nairaNumber);
 
 const SAFE_RELATIVE_PATH = /^\/?(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 const isImagePath = (v: string) => /^https?:\/\/[^\s]+$/i.test(v) || SAFE_RELATIVE_PATH.test(v);
 
 /** An image: an absolute http(s) address or a path the upload endpoint returned. */
 const imagePath = () =>
-  z.string().trim().max(TEXT_LIMITS.url).refine(isImagePath, { error: () => t('validation.imagePath') });
+  z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .max(TEXT_LIMITS.url)
+    .refine((v) => v === '' || isImagePath(v), { error: () => t('validation.imagePath') });
 
 /** A calendar date, answered as YYYY-MM-DD; ISO timestamps are cut to their date. */
 const calendarDate = () =>
   z
-    .string()
+    .string({ error: requiredOrInvalid })
     .trim()
     .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10))), {
       error: () => t('validation.date'),
@@ -60,31 +65,32 @@ export const campaignInput = summarizeMissing(
     description: requiredText(TEXT_LIMITS.campaignText),
     shortDescription: optionalText(TEXT_LIMITS.medium),
     overview: z
-      .preprocess(
-        (v) => v ?? {},
-        z.object({
-          mainText: optionalText(TEXT_LIMITS.campaignText),
-          challengeText: optionalText(TEXT_LIMITS.campaignText),
-          solutionText: optionalText(TEXT_LIMITS.campaignText),
-          impactText: optionalText(TEXT_LIMITS.campaignText),
-        }),
-      ),
-    updates: z.preprocess((v) => v ?? [], z.array(campaignUpdateInput).max(200)),
-    image: z.preprocess(
-      (v) => (isBlank(v) ? undefined : v),
-      z.string({ error: () => t('validation.required') }).pipe(imagePath()),
-    ),
-    galleryImages: z.preprocess(
-      (v) => v ?? [],
-      z.array(imagePath()).max(GALLERY_LIMIT, { error: () => t('validation.galleryLimit', { limit: GALLERY_LIMIT }) }),
-    ),
-    target: naira(true),
-    amountRaised: naira(false),
-    supporters: z.preprocess((v) => (isBlank(v) ? 0 : Number(v)), z.number().int().min(0).max(1_000_000_000)),
-    status: z.preprocess((v) => (isBlank(v) ? CAMPAIGN_STATUS : v), z.literal(CAMPAIGN_STATUS)),
+      .object({
+        mainText: optionalText(TEXT_LIMITS.campaignText),
+        challengeText: optionalText(TEXT_LIMITS.campaignText),
+        solutionText: optionalText(TEXT_LIMITS.campaignText),
+        impactText: optionalText(TEXT_LIMITS.campaignText),
+      })
+      .prefault({}),
+    updates: z.array(campaignUpdateInput).max(200).prefault([]),
+    image: imagePath().min(1, { error: () => t('validation.required') }),
+    galleryImages: z
+      .array(imagePath().min(1, { error: () => t('validation.imagePath') }))
+      .max(GALLERY_LIMIT, { error: () => t('validation.galleryLimit', { limit: GALLERY_LIMIT }) })
+      .prefault([]),
+    target: requiredNaira,
+    amountRaised: optionalNaira,
+    supporters: z.union([z.number(), z.string()]).nullish().transform(toNaira(0)).pipe(z.number().int().min(0).max(1e9)),
+    status: z.literal(CAMPAIGN_STATUS).default(CAMPAIGN_STATUS),
     location: choice(CAMPAIGN_LOCATIONS),
-    category: z.preprocess((v) => (isBlank(v) ? null : v), z.enum(CAMPAIGN_CATEGORIES, { error: () => t('validation.choice') }).nullable()),
-    endDate: z.preprocess((v) => (isBlank(v) ? null : v), calendarDate().nullable()),
+    category: z
+      .union([z.enum(CAMPAIGN_CATEGORIES, { error: () => t('validation.choice') }), z.literal('')])
+      .nullish()
+      .transform((v) => v || null),
+    endDate: z
+      .union([calendarDate(), z.literal('')])
+      .nullish()
+      .transform((v) => v || null),
     impact: optionalText(TEXT_LIMITS.long),
     accountName: optionalText(TEXT_LIMITS.short),
     accountNumber: optionalText(20).refine((v) => v === '' || /^[0-9][0-9 -]{4,18}[0-9]$/.test(v), {
@@ -131,10 +137,10 @@ export interface Campaign {
 }
 
 const queryInt = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: () => t('request.invalid') }).int().min(min).max(max),
-  );
+  z
+    .union([z.number(), z.string().regex(/^\d{1,9}$/, { error: () => t('request.invalid') })], { error: () => t('request.invalid') })
+    .transform(Number)
+    .pipe(z.number({ error: () => t('request.invalid') }).int().min(min).max(max));
 
 /** Filters of the campaign list; REST passes them as query parameters. */
 export const campaignListInput = z.object({

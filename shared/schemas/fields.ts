@@ -7,39 +7,35 @@ import { TEXT_LIMITS } from '../constants';
 import { t } from '../messages';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
 
-const textError = (issue: { input?: unknown }) =>
+/** Missing and blank values read "required"; values of the wrong type read "invalid". */
+export const requiredOrInvalid = (issue: { input?: unknown }) =>
   isBlank(issue.input) ? t('validation.required') : t('request.invalid');
 
 /** A required text: trimmed, non-empty, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.preprocess(
-    nullToUndefined,
-    z
-      .string({ error: textError })
-      .trim()
-      .min(1, { error: () => t('validation.required') })
-      .max(max, { error: () => t('validation.tooLong', { max }) }),
-  );
+  z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .min(1, { error: () => t('validation.required') })
+    .max(max, { error: () => t('validation.tooLong', { max }) });
 
-/** An optional text: trimmed, at most `max` characters; missing, null and blank become ''. */
+/** An optional text: trimmed, at most `max` characters; missing and null become ''. */
 export const optionalText = (max: number) =>
-  z.preprocess(
-    nullToUndefined,
-    z
-      .string({ error: () => t('request.invalid') })
-      .trim()
-      .max(max, { error: () => t('validation.tooLong', { max }) })
-      .default(''),
-  );
+  z
+    .string({ error: () => t('request.invalid') })
+    .trim()
+    .max(max, { error: () => t('validation.tooLong', { max }) })
+    .nullish()
+    .transform((v) => v ?? '');
 
-const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+const EMAIL_RE =
+  /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 /** A required email: trimmed, lower-cased, well formed. */
 export const email = () =>
   requiredText(TEXT_LIMITS.email)
-    .pipe(z.string().regex(EMAIL_RE, { error: () => t('validation.email') }))
+    .refine((v) => v === '' || EMAIL_RE.test(v), { error: () => t('validation.email') })
     .transform((v) => v.toLowerCase());
 
 const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,24}[0-9]$/;
@@ -52,20 +48,14 @@ export const optionalPhone = () =>
 
 /** One value of a choice list. */
 export const choice = <const T extends readonly [string, ...string[]]>(options: T) =>
-  z.preprocess(
-    nullToUndefined,
-    z.enum(options, { error: (issue) => (isBlank(issue.input) ? t('validation.required') : t('validation.choice')) }),
-  );
+  z.enum(options, { error: (issue) => (isBlank(issue.input) ? t('validation.required') : t('validation.choice')) });
 
 /** At least one value of a choice list, each at most once. */
 export const choices = <const T extends readonly [string, ...string[]]>(options: T) =>
-  z.preprocess(
-    nullToUndefined,
-    z
-      .array(z.enum(options, { error: () => t('validation.choice') }), { error: () => t('validation.chooseOne') })
-      .min(1, { error: () => t('validation.chooseOne') })
-      .transform((values) => [...new Set(values)]),
-  );
+  z
+    .array(z.enum(options, { error: () => t('validation.choice') }), { error: () => t('validation.chooseOne') })
+    .min(1, { error: () => t('validation.chooseOne') })
+    .transform((values) => [...new Set(values)]);
 
 /** The honeypot field of public forms: people leave it empty, naive bots fill it in. */
 export const honeypot = () => z.string().max(500).optional();

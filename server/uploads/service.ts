@@ -1,0 +1,99 @@
+/**
+ * Uploads: images stored in PostgreSQL under a name derived from their bytes, and read back in the
+ * width a page asks for. The REST adapter and the demo seed both go through `storeImage`.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { UPLOADS_PREFIX } from '../../shared/constants';
+import { t } from '../../shared/messages';
+import type { Deps } from '../deps';
+import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors';
+import { MAX_INPUT_PIXELS, processImage, TooManyPixelsError, UnreadableImageError } from './process';
+import { sniffImageType } from './sniff';
+
+export const STORED_CONTENT_TYPE = 'image/webp';
+/** 32 hex digits of SHA-256 and the extension: anything else is not one of our names. */
+const UPLOAD_NAME = /^[a-f0-9]{32}\.webp$/;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export const isUploadName = (name: string) => UPLOAD_NAME.test(name);
+export const uploadPath = (name: string) => `${UPLOADS_PREFIX}${name}`;
+
+/** Refuses what is not one of the accepted image types, before anything is decoded. */
+export function assertImageBytes(bytes: Uint8Array): void {
+  if (!sniffImageType(bytes)) throw new UnsupportedMediaTypeError(t('upload.notImage'));
+}
+
+/**
+ * Processes and stores one image; answers its path. The name hashes the uploaded bytes, so the
+ * same picture sent twice is processed and stored once.
+ */
+export async function storeImage(deps: Deps, bytes: Buffer): Promise<{ path: string }> {
+  const type = sniffImageType(bytes);
+  if (!type) throw new UnsupportedMediaTypeError(t('upload.notImage'));
+  const name = `${sha256(bytes).slice(0, 32)}.webp`;
+  const known = await deps.db.selectFrom('uploads').select('name').where('name', '=', name).executeTakeFirst();
+  if (known) return { path: uploadPath(name) };
+
+  const image = await processImage(bytes, type).catch((error: unknown) => {
+    if (error instanceof TooManyPixelsError) {
+      throw new PayloadTooLargeError(t('upload.tooLarge', { limit: `${MAX_INPUT_PIXELS / 1_000_000} megapixels` }));
+    }
+    if (error instanceof UnreadableImageError) throw new ValidationError(t('upload.unreadable'));
+    throw error;
+  });
+  const full = image.variants.find((v) => v.variantWidth === 0)!;
+  await deps.db.transaction().execute(async (trx) => {
+    // A concurrent upload of the same picture may have won the race; its rows are identical.
+    await trx
+      .insertInto('uploads')
+      .values({ name, width: image.width, height: image.height, byte_size: full.data.length, created_at: deps.now() })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    await trx
+      .insertInto('upload_variants')
+      .values(
+        image.variants.map((v) => ({
+          upload_name: name,
+          width: v.variantWidth,
+          content_type: STORED_CONTENT_TYPE,
+          etag: `"${sha256(v.data).slice(0, 32)}"`,
+          data: v.data,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['upload_name', 'width']).doNothing())
+      .execute();
+  });
+  return { path: uploadPath(name) };
+}
+
+export interface StoredImage {
+  contentType: string;
+  etag: string;
+  data: Uint8Array;
+}
+
+/**
+ * The smallest stored variant at least `minWidth` wide, or the full image when none is (or no
+ * width is asked for). Names are checked before any query, so path tricks end as a 404.
+ */
+export async function readImage(deps: Deps, name: string, minWidth: number | undefined): Promise<StoredImage> {
+  if (!isUploadName(name)) throw new NotFoundError(t('request.notFound'));
+  let query = deps.db
+    .selectFrom('upload_variants')
+    .select(['content_type', 'etag', 'data'])
+    .where('upload_name', '=', name)
+    .limit(1);
+  query =
+    minWidth === undefined
+      ? query.where('width', '=', 0)
+      : query
+          .where((eb) => eb.or([eb('width', '=', 0), eb('width', '>=', minWidth)]))
+          // Width variants before the full image (stored as width 0), narrowest first.
+          .orderBy(sql`width = 0`)
+          .orderBy('width');
+  const row = await query.executeTakeFirst();
+  if (!row) throw new NotFoundError(t('request.notFound'));
+  return { contentType: row.content_type, etag: row.etag, data: row.data };
+}
