@@ -47,7 +47,8 @@ export async function campaignsRest(app: FastifyInstance, deps: Deps, spa: Spa):
       const campaign = await getCampaign(deps, req.params.id);
       return spa.send(req, reply, campaignMeta(campaign));
     } catch (error) {
-      if (error instanceof NotFoundError) return spa.send(req, reply, { title: t('campaigns.notFound'), description: t('campaigns.notFound') });
+      if (error instanceof NotFoundError)
+        return spa.send(req, reply, { title: t('campaigns.notFound'), description: t('campaigns.notFound') });
       throw error;
     }
   });

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/schemas/campaign';
 import { adminProcedure, publicProcedure, router } from '../trpc/trpc';
-import { countByLocation, createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
+import {
+  countByLocation,
+  defaultBankDetails,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  updateCampaign,
+} from './service';
 
 export const campaignRouter = router({
   list: publicProcedure.input(campaignListInput.optional()).query(({ ctx, input }) => listCampaigns(ctx, input)),
   byId: publicProcedure.input(campaignIdInput).query(({ ctx, input }) => getCampaign(ctx, input.id)),
   countByLocation: publicProcedure.query(({ ctx }) => countByLocation(ctx)),
+  defaultBank: publicProcedure.query(({ ctx }) => defaultBankDetails(ctx)),
   create: adminProcedure.input(campaignInput).mutation(({ ctx, input }) => createCampaign(ctx, input)),
   update: adminProcedure
     .input(z.object({ id: z.string().max(100), data: campaignInput }))

@@ -22,6 +22,7 @@ const dateOnly = (value: unknown): string | null => {
 
 /** The one mapping from rows to the wire shape; bank details fall back to the foundation's. */
 function toCampaign(row: CampaignRow, updates: UpdateRow[], bank: Deps['config']['bank']): Campaign {
+  // A campaign's own account only counts when it has a number; otherwise the foundation's applies.
   const hasOwnBank = row.account_number !== '';
   return {
     _id: row.id,
@@ -82,7 +83,8 @@ export async function listCampaigns(deps: Deps, filters: CampaignListInput = {})
   if (input.category) query = query.where('category', '=', input.category);
   if (input.location) query = query.where('location', '=', input.location);
   if (input.limit !== undefined) query = query.limit(input.limit);
-  if (input.offset !== undefined) query = (input.limit === undefined ? query.limit(1_000_000) : query).offset(input.offset);
+  if (input.offset !== undefined)
+    query = (input.limit === undefined ? query.limit(1_000_000) : query).offset(input.offset);
   const rows = await query.execute();
   const updates = await updatesOf(
     deps.db,
@@ -92,7 +94,9 @@ export async function listCampaigns(deps: Deps, filters: CampaignListInput = {})
 }
 
 export async function getCampaign(deps: Deps, id: string): Promise<Campaign> {
-  const row = isId(id) ? await deps.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  const row = isId(id)
+    ? await deps.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst()
+    : undefined;
   if (!row) throw new NotFoundError(t('campaigns.notFound'));
   const updates = await updatesOf(deps.db, [id]);
   return toCampaign(row, updates.get(id) ?? [], deps.config.bank);
@@ -129,7 +133,15 @@ async function replaceUpdates(db: DB, campaignId: string, updates: CampaignData[
   if (updates.length === 0) return;
   await db
     .insertInto('campaign_updates')
-    .values(updates.map((u, position) => ({ id: newId(), campaign_id: campaignId, position, date: u.date, content: u.content })))
+    .values(
+      updates.map((u, position) => ({
+        id: newId(),
+        campaign_id: campaignId,
+        position,
+        date: u.date,
+        content: u.content,
+      })),
+    )
     .execute();
 }
 
@@ -168,6 +180,13 @@ export async function deleteCampaign(deps: Deps, id: string): Promise<{ message:
   if (!result || result.numDeletedRows === 0n) throw new NotFoundError(t('campaigns.notFound'));
   return { message: t('campaigns.deleted'), _id: id };
 }
+
+/** The foundation's own account, shown where a campaign has none and on the donate page. */
+export const defaultBankDetails = (deps: Pick<Deps, 'config'>) => ({
+  accountName: deps.config.bank.accountName,
+  accountNumber: deps.config.bank.accountNumber,
+  bankName: DEFAULT_BANK_NAME,
+});
 
 /** Number of campaigns per location, for the map. */
 export async function countByLocation(deps: Deps): Promise<Record<string, number>> {

@@ -55,7 +55,10 @@ export async function registerSpa(
     await app.register(fastifyStatic, {
       root: options.staticDir,
       index: false,
+      // Routes only for the files the build made; every other path falls through to the SPA.
+      wildcard: false,
       preCompressed: true,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,0 +1,162 @@
+/**
+ * The run contract as an operator meets it: configuration errors, the admin bootstrap, the
+ * generated JWT secret, admin:create and a graceful stop — with real processes and databases.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login as loginAdmin } from '../../server/auth/service';
+import { createTokenSigner } from '../../server/auth/tokens';
+import { ensureAdmin, FIRST_ADMIN_EMAIL } from '../../server/auth/service';
+import { resolveJwtSecret } from '../../server/auth/secret';
+import { ConfigError, loadConfig } from '../../server/config';
+import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
+import { exited, freePort, runTs, startTs, waitForReady } from '../helpers/processes';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-test-'));
+
+describe('configuration', () => {
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT /],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'not a url' }, /^Invalid configuration: DATABASE_URL /],
+    [{ DATABASE_URL: 'mysql://localhost/x' }, /^Invalid configuration: DATABASE_URL /],
+    [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO /],
+    [{ CORS_ORIGINS: 'example.org' }, /^Invalid configuration: CORS_ORIGINS /],
+    [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET /],
+    [{ ADMIN_EMAIL: 'a@example.org' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
+    [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long enough password' }, /^Invalid configuration: ADMIN_EMAIL /],
+  ])('%o is refused naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('has defaults for everything, and demo content only on the embedded database', () => {
+    const embedded = loadConfig({});
+    expect(embedded).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, seedDemo: true, uploadMaxBytes: 10 * 1024 * 1024 });
+    expect(embedded.dataDir).toBe(path.resolve('./data'));
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: '::::' }, 'DATABASE_URL'],
+  ])('the server stops with one clear line for %o', async (env, variable) => {
+    const result = await runTs('server/main.ts', [], { DATA_DIR: tmp(), ...env });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(variable);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('JWT secret', () => {
+  it('is generated once, kept owner-only in DATA_DIR and reused', () => {
+    const dir = tmp();
+    const first = resolveJwtSecret(undefined, dir);
+    const file = path.join(dir, 'jwt-secret');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveJwtSecret(undefined, dir)).toBe(first);
+    expect(resolveJwtSecret('configured-secret-configured-secret', dir)).toBe('configured-secret-configured-secret');
+  });
+});
+
+describe.each(testDatabases())('admin bootstrap on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  const deps = () => ({ db: database.db, tokens: createTokenSigner('x'.repeat(40), 1) });
+
+  it('creates a first admin with a random password once, and never again', async () => {
+    const first = await ensureAdmin(database.db, undefined);
+    expect(first?.email).toBe(FIRST_ADMIN_EMAIL);
+    expect(first?.password.length).toBeGreaterThanOrEqual(12);
+    await expect(loginAdmin(deps(), { email: FIRST_ADMIN_EMAIL, password: first!.password })).resolves.toHaveProperty('token');
+    expect(await ensureAdmin(database.db, undefined)).toBeNull();
+  });
+
+  it('makes sure the ADMIN_EMAIL admin exists and has ADMIN_PASSWORD', async () => {
+    await ensureAdmin(database.db, { email: 'Director@Example.org', password: 'first password 123' });
+    await ensureAdmin(database.db, { email: 'director@example.org', password: 'second password 456' });
+    const admins = await database.db.selectFrom('admin_users').select('email').where('email', 'ilike', 'director@example.org').execute();
+    expect(admins).toHaveLength(1);
+    await expect(loginAdmin(deps(), { email: 'director@example.org', password: 'first password 123' })).rejects.toThrow();
+    await expect(loginAdmin(deps(), { email: 'director@example.org', password: 'second password 456' })).resolves.toHaveProperty('token');
+  });
+
+  it('admin:create creates or resets an admin from the command line', async () => {
+    const env: Record<string, string> = database.url ? { DATABASE_URL: database.url } : { DATA_DIR: tmp() };
+    if (!database.url) {
+      // PGlite allows one process at a time: this half runs against its own folder.
+      const created = await runTs('server/cli/admin-create.ts', ['ops@example.org', 'a long password 1'], env);
+      expect(created.stdout).toContain('Admin ops@example.org created.');
+      const reset = await runTs('server/cli/admin-create.ts', ['ops@example.org'], env);
+      expect(reset.code).toBe(0);
+      expect(reset.stdout).toMatch(/Admin ops@example.org updated\. Password: \S{12,}/);
+      const bad = await runTs('server/cli/admin-create.ts', ['not-an-email', 'a long password 1'], env);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('admin:create: email');
+      return;
+    }
+    const created = await runTs('server/cli/admin-create.ts', ['ops@example.org', 'a long password 1'], env);
+    expect(created.code).toBe(0);
+    await expect(loginAdmin(deps(), { email: 'ops@example.org', password: 'a long password 1' })).resolves.toHaveProperty('token');
+    const reset = await runTs('server/cli/admin-create.ts', ['OPS@example.org', 'another password 2'], env);
+    expect(reset.stdout).toContain('updated');
+    await expect(loginAdmin(deps(), { email: 'ops@example.org', password: 'another password 2' })).resolves.toHaveProperty('token');
+  });
+});
+
+describe('the server process', () => {
+  it('prints the first admin password once, persists PGlite in DATA_DIR, and stops gracefully mid-request', async () => {
+    const dataDir = tmp();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
+
+    const first = startTs('server/main.ts', env);
+    await waitForReady(url, first.child, first.output);
+    expect(first.output()).toMatch(/First admin created: admin@example\.org \/ \S{12,}/);
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    // A request whose body is still arriving when SIGTERM comes must still be answered.
+    const body = JSON.stringify({ email: 'late@example.org' });
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let response = '';
+    socket.on('data', (d) => (response += d));
+    socket.write(
+      `POST /api/submissions/newsletter/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    first.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    socket.write(body.slice(5));
+    await new Promise((r) => socket.once('close', r));
+    expect(response).toMatch(/^HTTP\/1\.1 201/);
+    expect(await exited(first.child)).toBe(0);
+
+    // The second start finds the admin and the subscription kept in DATA_DIR.
+    const second = startTs('server/main.ts', env);
+    await waitForReady(url, second.child, second.output);
+    expect(second.output()).not.toContain('First admin created');
+    const again = await fetch(`${url}/api/submissions/newsletter/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(((await again.json()) as { data: { email: string } }).data.email).toBe('late@example.org');
+    second.child.kill('SIGINT');
+    expect(await exited(second.child)).toBe(0);
+  });
+});
