@@ -2,10 +2,12 @@
  * Everything between configuration and a listening server: open the database (with a one-line
  * error for a bad DATABASE_URL), migrate, make sure an admin exists, add demo content.
  */
+
+import { resolveJwtSecret } from './auth/secret';
 import { ensureAdmin } from './auth/service';
 import { createTokenSigner } from './auth/tokens';
-import { resolveJwtSecret } from './auth/secret';
-import { ConfigError, type Config } from './config';
+import { createCampaignCatalog } from './campaigns/catalog';
+import { type Config, ConfigError } from './config';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import type { Deps } from './deps';
@@ -20,7 +22,9 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
     await handle.close().catch(() => {});
     const url = new URL(config.databaseUrl);
     const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
-    throw new ConfigError(`Invalid configuration: DATABASE_URL cannot reach ${url.hostname}:${url.port || 5432}${url.pathname} (${reason})`);
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL cannot reach ${url.hostname}:${url.port || 5432}${url.pathname} (${reason})`,
+    );
   }
   return handle;
 }
@@ -38,7 +42,7 @@ export async function prepare(config: Config, now: () => Date = () => new Date()
   try {
     await migrateToLatest(handle.db);
     const tokens = createTokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlHours, now);
-    const deps: Deps = { db: handle.db, config, tokens, now };
+    const deps: Deps = { db: handle.db, config, tokens, now, catalog: createCampaignCatalog() };
     const firstAdmin = await ensureAdmin(handle.db, config.admin);
     const seeded = config.seedDemo ? await seedDemoContent(deps) : 0;
     return { deps, handle, firstAdmin, seeded };

@@ -1,4 +1,5 @@
 import type { TokenSigner } from './auth/tokens';
+import type { CampaignCatalog } from './campaigns/catalog';
 import type { Config } from './config';
 import type { DB } from './db/database';
 
@@ -8,4 +9,5 @@ export interface Deps {
   config: Config;
   tokens: TokenSigner;
   now: () => Date;
+  catalog: CampaignCatalog;
 }

@@ -8,7 +8,14 @@ import { NotFoundError } from '../errors';
 import { requireAdmin } from '../http/auth-hook';
 import type { Spa } from '../http/spa';
 import { parseInput } from '../validate';
-import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
+import {
+  allCampaignsJson,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  updateCampaign,
+} from './service';
 
 /** A browser navigation asks for HTML first; fetch and API clients ask for JSON or anything. */
 const wantsPage = (req: FastifyRequest) => {
@@ -36,6 +43,8 @@ export async function campaignsRest(app: FastifyInstance, deps: Deps, spa: Spa):
       limit: query.limit,
       offset: query.offset,
     });
+    const unfiltered = Object.values(filters).every((v) => v === undefined);
+    if (unfiltered) return reply.type('application/json; charset=utf-8').send(await allCampaignsJson(deps));
     return listCampaigns(deps, filters);
   });
 

@@ -3,8 +3,8 @@ import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/
 import { adminProcedure, publicProcedure, router } from '../trpc/trpc';
 import {
   countByLocation,
-  defaultBankDetails,
   createCampaign,
+  defaultBankDetails,
   deleteCampaign,
   getCampaign,
   listCampaigns,

@@ -75,17 +75,14 @@ async function updatesOf(db: DB, campaignIds: string[]): Promise<Map<string, Upd
   return byCampaign;
 }
 
-/** Campaigns in creation order (oldest first unless asked otherwise), filtered and paged. */
-export async function listCampaigns(deps: Deps, filters: CampaignListInput = {}): Promise<Campaign[]> {
-  const input = campaignListInput.parse(filters);
-  const direction = input.order === 'newest' ? 'desc' : 'asc';
-  let query = deps.db.selectFrom('campaigns').selectAll().orderBy('created_at', direction).orderBy('id', direction);
-  if (input.category) query = query.where('category', '=', input.category);
-  if (input.location) query = query.where('location', '=', input.location);
-  if (input.limit !== undefined) query = query.limit(input.limit);
-  if (input.offset !== undefined)
-    query = (input.limit === undefined ? query.limit(1_000_000) : query).offset(input.offset);
-  const rows = await query.execute();
+/** Every campaign from the database, oldest first: what the catalog keeps in memory. */
+async function loadAll(deps: Deps): Promise<Campaign[]> {
+  const rows = await deps.db
+    .selectFrom('campaigns')
+    .selectAll()
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
   const updates = await updatesOf(
     deps.db,
     rows.map((r) => r.id),
@@ -93,13 +90,26 @@ export async function listCampaigns(deps: Deps, filters: CampaignListInput = {})
   return rows.map((row) => toCampaign(row, updates.get(row.id) ?? [], deps.config.bank));
 }
 
+const allCampaigns = (deps: Deps) => deps.catalog.all(deps.db, () => loadAll(deps));
+
+/** The unfiltered REST list, serialised once per change of the campaigns. */
+export const allCampaignsJson = (deps: Deps) => deps.catalog.allAsJson(deps.db, () => loadAll(deps));
+
+/** Campaigns in creation order (oldest first unless asked otherwise), filtered and paged. */
+export async function listCampaigns(deps: Deps, filters: CampaignListInput = {}): Promise<Campaign[]> {
+  const input = campaignListInput.parse(filters);
+  let list = (await allCampaigns(deps)).filter(
+    (c) => (!input.category || c.category === input.category) && (!input.location || c.location === input.location),
+  );
+  if (input.order === 'newest') list = list.toReversed();
+  const offset = input.offset ?? 0;
+  return list.slice(offset, input.limit === undefined ? undefined : offset + input.limit);
+}
+
 export async function getCampaign(deps: Deps, id: string): Promise<Campaign> {
-  const row = isId(id)
-    ? await deps.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst()
-    : undefined;
-  if (!row) throw new NotFoundError(t('campaigns.notFound'));
-  const updates = await updatesOf(deps.db, [id]);
-  return toCampaign(row, updates.get(id) ?? [], deps.config.bank);
+  const campaign = isId(id) ? (await allCampaigns(deps)).find((c) => c._id === id) : undefined;
+  if (!campaign) throw new NotFoundError(t('campaigns.notFound'));
+  return campaign;
 }
 
 /** Stored as sent: image paths keep their form (resolved on the way out), empty bank fields mean "the default". */

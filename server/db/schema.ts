@@ -9,24 +9,24 @@ export interface CampaignsTable {
   id: string;
   title: string;
   description: string;
-  short_description: string;
-  overview_main: string;
-  overview_challenge: string;
-  overview_solution: string;
-  overview_impact: string;
-  image: string;
-  gallery_images: Json<string[]>;
+  short_description: Generated<string>;
+  overview_main: Generated<string>;
+  overview_challenge: Generated<string>;
+  overview_solution: Generated<string>;
+  overview_impact: Generated<string>;
+  image: Generated<string>;
+  gallery_images: ColumnType<string[], string | undefined, string>;
   target: number;
-  amount_raised: number;
-  supporters: number;
-  status: 'active';
+  amount_raised: Generated<number>;
+  supporters: Generated<number>;
+  status: Generated<'active'>;
   location: string;
   category: string | null;
   end_date: ColumnType<string | null, string | null | undefined, string | null>;
-  impact: string;
-  account_name: string;
-  account_number: string;
-  bank_name: string;
+  impact: Generated<string>;
+  account_name: Generated<string>;
+  account_number: Generated<string>;
+  bank_name: Generated<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -127,7 +127,13 @@ export interface UploadVariantsTable {
   data: Uint8Array;
 }
 
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
+  data_versions: DataVersionsTable;
   campaigns: CampaignsTable;
   campaign_updates: CampaignUpdatesTable;
   volunteer_submissions: VolunteerSubmissionsTable;

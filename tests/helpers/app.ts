@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createTokenSigner, type TokenSigner } from '../../server/auth/tokens';
 import { upsertAdmin } from '../../server/auth/service';
 import { buildApp } from '../../server/app';
+import { createCampaignCatalog } from '../../server/campaigns/catalog';
 import { type Config, loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import { createInnerContext } from '../../server/trpc/context';
@@ -50,7 +51,7 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const now = options.now ?? (() => new Date());
   const tokens = options.tokens ?? createTokenSigner(TEST_SECRET, config.tokenTtlHours, now);
-  const deps: Deps = { db: database.db, config, tokens, now };
+  const deps: Deps = { db: database.db, config, tokens, now, catalog: createCampaignCatalog() };
   await upsertAdmin(database.db, ADMIN.email, ADMIN.password);
   const admin = await database.db.selectFrom('admin_users').select(['id', 'email']).executeTakeFirstOrThrow();
   const token = await tokens.sign(admin);

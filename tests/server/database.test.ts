@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/db/ids';
 import { migrateToLatest } from '../../server/db/migrator';
+import { migrations } from '../../migrations';
 import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
 
 const TABLES = [
@@ -10,6 +11,7 @@ const TABLES = [
   'campaign_updates',
   'campaigns',
   'contact_messages',
+  'data_versions',
   'newsletter_subscriptions',
   'partner_submissions',
   'upload_variants',
@@ -26,7 +28,7 @@ describe.each(testDatabases())('migrations and constraints on %s', (kind) => {
 
   it('creates every table from an empty database, and a second run changes nothing', async () => {
     const applied = await migrateToLatest(database.db);
-    expect(applied).toEqual(['2026-11-22T0000-initial']);
+    expect(applied).toEqual(Object.keys(migrations));
     const { rows } = await sql<{ table_name: string }>`
       select table_name from information_schema.tables
       where table_schema = 'public' and table_name not like 'kysely_%' order by table_name`.execute(database.db);
@@ -80,6 +82,17 @@ describe.each(testDatabases())('migrations and constraints on %s', (kind) => {
     await expect(
       database.db.insertInto('campaigns').values({ ...base, id: newId(), target: -1, amount_raised: 0 }).execute(),
     ).rejects.toThrow(/check/i);
+  });
+
+  it('bumps the campaign version on every change, whoever makes it', async () => {
+    const version = async () =>
+      (await database.db.selectFrom('data_versions').select('version').where('name', '=', 'campaigns').executeTakeFirstOrThrow()).version;
+    const before = await version();
+    await sql`update campaigns set title = title || '!'`.execute(database.db);
+    const afterUpdate = await version();
+    expect(afterUpdate).toBeGreaterThan(before);
+    await sql`delete from campaign_updates`.execute(database.db);
+    expect(await version()).toBeGreaterThan(afterUpdate);
   });
 
   it('makes ids that sort by creation time', () => {
