@@ -4,11 +4,11 @@ import {
   CAMPAIGN_CATEGORIES,
   CAMPAIGN_LOCATIONS,
   CAMPAIGN_STATUS,
+  type CampaignCategory,
+  type CampaignLocation,
   GALLERY_LIMIT,
   MAX_NAIRA,
   TEXT_LIMITS,
-  type CampaignCategory,
-  type CampaignLocation,
 } from '../constants';
 import { t } from '../messages';
 import { choice, optionalText, requiredOrInvalid, requiredText, summarizeMissing } from './fields';
@@ -18,17 +18,26 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 const nairaError = (issue: { input?: unknown }) =>
   issue.input === undefined ? t('validation.required') : t('validation.amount');
 
-/** A whole, non-negative naira amount. Numeric strings are coerced (the spec's form sends text). */
+/**
+ * A whole, non-negative naira amount. Numeric strings are coerced (the spec's form sends text).
+ * One refine rather than `.int()`: zod's int and array-size checks abort the object's checks, which
+ * would drop the 'Please fill in all required fields: …' summary whenever an amount is fractional.
+ */
 const nairaNumber = z
   .number({ error: nairaError })
-  .int({ error: () => t('validation.amount') })
-  .min(0, { error: () => t('validation.amount') })
-  .max(MAX_NAIRA, { error: () => t('validation.amount') });
+  .refine((v) => Number.isInteger(v) && v >= 0 && v <= MAX_NAIRA, { error: () => t('validation.amount') });
 const toNaira = (blank: number | undefined) => (v: string | number | null | undefined) =>
   isBlank(v) ? blank : typeof v === 'string' ? Number(v.trim().replace(/,/g, '')) : v;
 
-const requiredNaira = z.union([z.number(), z.string()], { error: nairaError }).transform(toNaira(undefined)).pipe(nairaNumber);
-const optionalNaira = z.union([z.number(), z.string()], { error: nairaError }).nullish().transform(toNaira(0)).pipe(nairaNumber);
+const requiredNaira = z
+  .union([z.number(), z.string()], { error: nairaError })
+  .transform(toNaira(undefined))
+  .pipe(nairaNumber);
+const optionalNaira = z
+  .union([z.number(), z.string()], { error: nairaError })
+  .nullish()
+  .transform(toNaira(0))
+  .pipe(nairaNumber);
 
 const SAFE_RELATIVE_PATH = /^\/?(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 const isImagePath = (v: string) => /^https?:\/\/[^\s]+$/i.test(v) || SAFE_RELATIVE_PATH.test(v);
@@ -72,23 +81,34 @@ export const campaignInput = summarizeMissing(
         impactText: optionalText(TEXT_LIMITS.campaignText),
       })
       .prefault({}),
-    updates: z.array(campaignUpdateInput).max(200).prefault([]),
+    updates: z
+      .array(campaignUpdateInput)
+      .refine((list) => list.length <= 200, { error: () => t('request.invalid') })
+      .prefault([]),
     image: imagePath().min(1, { error: () => t('validation.required') }),
     galleryImages: z
       .array(imagePath().min(1, { error: () => t('validation.imagePath') }))
-      .max(GALLERY_LIMIT, { error: () => t('validation.galleryLimit', { limit: GALLERY_LIMIT }) })
+      // A refine, not `.max()`: see nairaNumber.
+      .refine((list) => list.length <= GALLERY_LIMIT, {
+        error: () => t('validation.galleryLimit', { limit: GALLERY_LIMIT }),
+      })
       .prefault([]),
     target: requiredNaira,
     amountRaised: optionalNaira,
-    supporters: z.union([z.number(), z.string()]).nullish().transform(toNaira(0)).pipe(z.number().int().min(0).max(1e9)),
+    supporters: z
+      .union([z.number(), z.string()])
+      .nullish()
+      .transform(toNaira(0))
+      .pipe(z.number().refine((v) => Number.isInteger(v) && v >= 0 && v <= 1e9, { error: () => t('request.invalid') })),
     status: z.literal(CAMPAIGN_STATUS).default(CAMPAIGN_STATUS),
     location: choice(CAMPAIGN_LOCATIONS),
     category: z
-      .union([z.enum(CAMPAIGN_CATEGORIES, { error: () => t('validation.choice') }), z.literal('')])
+      // The union's own message: without it a category outside the list reads zod's 'Invalid input'.
+      .union([z.enum(CAMPAIGN_CATEGORIES), z.literal('')], { error: () => t('validation.choice') })
       .nullish()
       .transform((v) => v || null),
     endDate: z
-      .union([calendarDate(), z.literal('')])
+      .union([calendarDate(), z.literal('')], { error: () => t('validation.date') })
       .nullish()
       .transform((v) => v || null),
     impact: optionalText(TEXT_LIMITS.long),
@@ -138,9 +158,17 @@ export interface Campaign {
 
 const queryInt = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d{1,9}$/, { error: () => t('request.invalid') })], { error: () => t('request.invalid') })
+    .union([z.number(), z.string().regex(/^\d{1,9}$/, { error: () => t('request.invalid') })], {
+      error: () => t('request.invalid'),
+    })
     .transform(Number)
-    .pipe(z.number({ error: () => t('request.invalid') }).int().min(min).max(max));
+    .pipe(
+      z
+        .number({ error: () => t('request.invalid') })
+        .int()
+        .min(min)
+        .max(max),
+    );
 
 /** Filters of the campaign list; REST passes them as query parameters. */
 export const campaignListInput = z.object({
@@ -153,4 +181,5 @@ export const campaignListInput = z.object({
 });
 export type CampaignListInput = z.input<typeof campaignListInput>;
 
-export const campaignIdInput = z.object({ id: z.string().max(100) });
+/** Any id up to the REST route's parameter limit; ids that are not ours are 'Campaign not found', as on REST. */
+export const campaignIdInput = z.object({ id: z.string().max(200) });

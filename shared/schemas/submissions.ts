@@ -8,9 +8,9 @@ import {
   PARTNERSHIP_TYPES,
   PROJECT_INTERESTS,
   REVIEW_STATUSES,
+  type StatusType,
   TEXT_LIMITS,
   VOLUNTEER_INTERESTS,
-  type StatusType,
 } from '../constants';
 import { t } from '../messages';
 import {
@@ -141,5 +141,7 @@ export interface SubmissionLists {
 export const statusesFor = (type: StatusType) => (type === 'newsletter' ? NEWSLETTER_STATUSES : REVIEW_STATUSES);
 
 export const statusUpdateInput = z.object({
-  status: z.string({ error: () => t('submission.invalidStatus') }).min(1, { error: () => t('submission.invalidStatus') }),
+  status: z
+    .string({ error: () => t('submission.invalidStatus') })
+    .min(1, { error: () => t('submission.invalidStatus') }),
 });
