@@ -1,7 +1,7 @@
 /** Table types of the database, one place. Columns are snake_case; the wire shape is mapped per entity. */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
