@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { authRest } from './auth/rest';
 import { campaignsRest } from './campaigns/rest';
 import { dashboardRest } from './dashboard/rest';
@@ -25,8 +25,8 @@ import { uploadsRest } from './uploads/rest';
 export interface AppOptions {
   /** The built client to serve; undefined serves the API only. */
   staticDir?: string;
-  /** Log requests (off in tests unless asked). */
-  logger?: boolean;
+  /** Log requests as JSON lines to stdout, or to the given stream (tests read it). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -35,7 +35,17 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     logger: options.logger
       ? {
           level: config.logLevel,
+          // Request logs carry the headers for debugging; tokens and cookies never reach a log file.
+          serializers: {
+            req: (req: FastifyRequest) => ({
+              method: req.method,
+              url: req.url,
+              headers: req.headers,
+              remoteAddress: req.ip,
+            }),
+          },
           redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+          ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
         }
       : false,
     trustProxy: config.trustProxy,

@@ -1,14 +1,14 @@
 /** Builds the real Fastify app on a fresh database, with a signed-in admin, for inject tests. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTokenSigner, type TokenSigner } from '../../server/auth/tokens';
+import { type AppOptions, buildApp } from '../../server/app';
 import { upsertAdmin } from '../../server/auth/service';
-import { buildApp } from '../../server/app';
+import { createTokenSigner, type TokenSigner } from '../../server/auth/tokens';
 import { createCampaignCatalog } from '../../server/campaigns/catalog';
 import { type Config, loadConfig } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import { createInnerContext } from '../../server/trpc/context';
-import { createCallerFactory } from '../../server/trpc/trpc';
 import { appRouter } from '../../server/trpc/root';
+import { createCallerFactory } from '../../server/trpc/trpc';
 import { type DatabaseKind, freshDatabase, type TestDatabase } from './databases';
 
 const createCaller = createCallerFactory(appRouter);
@@ -45,7 +45,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; now?: () => Date; tokens?: TokenSigner; staticDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    tokens?: TokenSigner;
+    staticDir?: string;
+    logger?: AppOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const config = testConfig(options.env);
@@ -55,7 +61,7 @@ export async function createTestApp(
   await upsertAdmin(database.db, ADMIN.email, ADMIN.password);
   const admin = await database.db.selectFrom('admin_users').select(['id', 'email']).executeTakeFirstOrThrow();
   const token = await tokens.sign(admin);
-  const app = await buildApp(deps, { staticDir: options.staticDir });
+  const app = await buildApp(deps, { staticDir: options.staticDir, logger: options.logger });
   await app.ready();
   return {
     app,

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../../server/auth/tokens';
@@ -17,7 +18,11 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
 
   const login = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object });
   const verify = (token?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/auth/verify',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   it('signs in with the right password and the token verifies', async () => {
     const res = await login({ email: ADMIN.email, password: ADMIN.password });
@@ -66,7 +71,11 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
     await expect(t.publicCaller.auth.verify()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     // Over HTTP, the request context reads the bearer token.
     const token = (await login({ email: ADMIN.email, password: ADMIN.password })).json().token;
-    const ok = await t.app.inject({ method: 'GET', url: '/trpc/auth.verify', headers: { authorization: `Bearer ${token}` } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/auth.verify',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(ok.statusCode).toBe(200);
     const refused = await t.app.inject({ method: 'GET', url: '/trpc/auth.verify' });
     expect(refused.statusCode).toBe(401);
@@ -86,20 +95,49 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
     const cases: [string, () => Promise<string | undefined>][] = [
       ['no token', async () => undefined],
       ['garbage', async () => 'not-a-jwt'],
-      ['alg none', async () => new UnsecuredJWT({ email: ADMIN.email }).setSubject(adminId).setIssuer('foundation-site').setAudience('foundation-admin').setIssuedAt().setExpirationTime('1h').encode()],
+      [
+        'alg none',
+        async () =>
+          new UnsecuredJWT({ email: ADMIN.email })
+            .setSubject(adminId)
+            .setIssuer('foundation-site')
+            .setAudience('foundation-admin')
+            .setIssuedAt()
+            .setExpirationTime('1h')
+            .encode(),
+      ],
       ['another secret', () => valid().sign(key('another-secret-that-is-also-long-enough-32'))],
-      ['a past expiry', () => valid().setIssuedAt(now() - 7200).setExpirationTime(now() - 60).sign(key(TEST_SECRET))],
+      [
+        'a past expiry',
+        () =>
+          valid()
+            .setIssuedAt(now() - 7200)
+            .setExpirationTime(now() - 60)
+            .sign(key(TEST_SECRET)),
+      ],
       ['another issuer', () => valid().setIssuer('someone-else').sign(key(TEST_SECRET))],
       ['another audience', () => valid().setAudience('someone-else').sign(key(TEST_SECRET))],
       [
         'a tampered payload',
         async () => {
           const [header, , signature] = (await valid().sign(key(TEST_SECRET))).split('.');
-          const forged = Buffer.from(JSON.stringify({ sub: adminId, email: 'x@example.org', iss: 'foundation-site', aud: 'foundation-admin', iat: now(), exp: now() + 99999 })).toString('base64url');
+          const forged = Buffer.from(
+            JSON.stringify({
+              sub: adminId,
+              email: 'x@example.org',
+              iss: 'foundation-site',
+              aud: 'foundation-admin',
+              iat: now(),
+              exp: now() + 99999,
+            }),
+          ).toString('base64url');
           return `${header}.${forged}.${signature}`;
         },
       ],
-      ['an admin that no longer exists', () => valid().setSubject('0190a000-0000-7000-8000-000000000000').sign(key(TEST_SECRET))],
+      [
+        'an admin that no longer exists',
+        () => valid().setSubject('0190a000-0000-7000-8000-000000000000').sign(key(TEST_SECRET)),
+      ],
     ];
 
     it('accepts the well-formed control token', async () => {
@@ -129,5 +167,27 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
     expect(await signer.verify(token)).toBe(adminId);
     clock = new Date('2026-01-01T12:00:01Z');
     expect(await signer.verify(token)).toBeNull();
+  });
+});
+
+describe('request logs', () => {
+  it('never contain the bearer token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const t = await createTestApp('pglite', { logger: { stream }, env: { LOG_LEVEL: 'info' } });
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: { authorization: `Bearer ${t.token}` } });
+      const log = lines.join('');
+      expect(log).toContain('/api/auth/verify');
+      expect(log).toContain('[redacted]');
+      expect(log).not.toContain(t.token);
+    } finally {
+      await t.close();
+    }
   });
 });
