@@ -46,7 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('date', 'date', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('campaign_updates_campaign_idx').on('campaign_updates').columns(['campaign_id', 'position']).execute();
+  await db.schema
+    .createIndex('campaign_updates_campaign_idx')
+    .on('campaign_updates')
+    .columns(['campaign_id', 'position'])
+    .execute();
 
   const reviewed = (name: string) =>
     db.schema
@@ -101,7 +105,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('newsletter_subscriptions')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'unsubscribed')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().defaultTo('active').check(sql`status in ('active', 'unsubscribed')`),
+    )
     .addColumn('subscription_date', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -125,7 +131,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('admin_users_email_key').on('admin_users').expression(sql`lower(email)`).unique().execute();
+  await db.schema
+    .createIndex('admin_users_email_key')
+    .on('admin_users')
+    .expression(sql`lower(email)`)
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('uploads')

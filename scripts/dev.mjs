@@ -10,11 +10,15 @@ const apiPort = process.env.API_PORT ?? '3001';
 const port = process.env.PORT ?? '3000';
 
 const children = [
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
-  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/main.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+    },
+  ),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', port, '--strictPort'], {
     cwd: root,
     stdio: 'inherit',
@@ -27,7 +31,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -16,7 +16,8 @@ function newestSource() {
       if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
     }
   }
-  for (const file of ['package-lock.json', 'vite.config.ts']) newest = Math.max(newest, fs.statSync(path.join(root, file)).mtimeMs);
+  for (const file of ['package-lock.json', 'vite.config.ts'])
+    newest = Math.max(newest, fs.statSync(path.join(root, file)).mtimeMs);
   return newest;
 }
 

@@ -28,7 +28,9 @@ if (!fs.existsSync(chromium)) {
     process.exit(1);
   }
   const bar = '!'.repeat(78);
-  console.warn(`\n${bar}\nChromium not found at ${chromium}: the BROWSER TESTS WERE SKIPPED.\nInstall it with: apt-get install chromium\n${bar}\n`);
+  console.warn(
+    `\n${bar}\nChromium not found at ${chromium}: the BROWSER TESTS WERE SKIPPED.\nInstall it with: apt-get install chromium\n${bar}\n`,
+  );
   process.exit(0);
 }
 

@@ -50,7 +50,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 2048 },
     // Requests may run this long; a slow client cannot hold a connection open for ever.
     requestTimeout: 60_000,
     return503OnClosing: true,

@@ -60,7 +60,11 @@ const envSchema = z.object({
     }),
   UPLOAD_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(10 * 1024 * 1024),
   BANK_ACCOUNT_NAME: z.string().trim().min(1).default('Arewa Community Development Foundation'),
-  BANK_ACCOUNT_NUMBER: z.string().trim().regex(/^\d{10}$/, 'must be a 10-digit account number').default('1023456789'),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, 'must be a 10-digit account number')
+    .default('1023456789'),
   PUBLIC_URL: z
     .string()
     .trim()

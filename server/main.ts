@@ -51,7 +51,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs more privileges' : `failed (${code})`;
+    const reason =
+      code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs more privileges' : `failed (${code})`;
     throw new ConfigError(`Invalid configuration: PORT ${config.port} on HOST ${config.host} ${reason}`);
   }
   app.log.info(`database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);

@@ -1,20 +1,26 @@
 /** Pure formatting helpers of the spec (section 9), shared by every screen. */
 import { t } from './messages';
 
-const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const naira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 
 /** NGN with the en-NG locale, thousands separators and no decimals. */
 export const formatNaira = (amount: number): string => naira.format(Number.isFinite(amount) ? amount : 0);
 
 /** Rounded ratio of raised to target in percent; not capped (a campaign can pass its target). */
 export function progressPercent(raised: number, target: number): number {
-  if (!(target > 0)) return 0;
+  if (!(target > 0) || !Number.isFinite(raised) || !Number.isFinite(target)) return 0;
   return Math.round((raised / target) * 100);
 }
 
 /** The width of a progress bar in percent: the ratio capped at 100. */
 export function progressBarWidth(raised: number, target: number): number {
-  if (!(target > 0)) return 0;
+  // Non-finite amounts would make the ratio NaN, which no bar can show.
+  if (!(target > 0) || !Number.isFinite(raised) || !Number.isFinite(target)) return 0;
   return Math.min(100, Math.max(0, (raised / target) * 100));
 }
 

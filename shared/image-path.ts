@@ -2,7 +2,7 @@ import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE, UPLOADS_PREFIX } from './constants';
 
 const ABSOLUTE = /^https?:\/\//i;
 /** Any run of leading `/`, `api/` and `uploads/` segments: the prefixes an upload path may carry. */
-const UPLOAD_PREFIXES = /^(?:\/*(?:api\/)?uploads\/)+|^\/+/i;
+const UPLOAD_PREFIXES = /^(?:\/*(?:api\/)?uploads\/)*\/*/i;
 
 /**
  * Turns a stored image path into one a browser can load (SPEC section 3): absolute http(s)
@@ -14,7 +14,9 @@ export function resolveImagePath(path: string | null | undefined): string {
   if (value === '') return PLACEHOLDER_IMAGE;
   if (ABSOLUTE.test(value)) return value;
   if (value === PLACEHOLDER_IMAGE) return value;
-  const name = value.replace(UPLOAD_PREFIXES, '');
+  // A path that names /api/uploads/ further in (a URL that lost its scheme, say) is shown from
+  // after its last occurrence, so the answer never names /api/uploads/ twice.
+  const name = value.replace(/^.*\/api\/uploads\//i, '').replace(UPLOAD_PREFIXES, '');
   return name === '' ? PLACEHOLDER_IMAGE : `${UPLOADS_PREFIX}${name}`;
 }
 

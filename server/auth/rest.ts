@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { loginInput } from '../../shared/schemas/auth';
 import { t } from '../../shared/messages';
+import { loginInput } from '../../shared/schemas/auth';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/auth-hook';
 import { parseInput } from '../validate';

@@ -1,5 +1,5 @@
-import { loginInput } from '../../shared/schemas/auth';
 import { t } from '../../shared/messages';
+import { loginInput } from '../../shared/schemas/auth';
 import { adminProcedure, publicProcedure, router } from '../trpc/trpc';
 import { login } from './service';
 

@@ -1,8 +1,8 @@
 /** Admin accounts and sign-in. */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { LoginResult } from '../../shared/schemas/auth';
 import { t } from '../../shared/messages';
+import type { LoginResult } from '../../shared/schemas/auth';
 import type { DB } from '../db/database';
 import { newId } from '../db/ids';
 import { UnauthorizedError } from '../errors';
@@ -55,7 +55,10 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
       .execute();
     return 'updated';
   }
-  await db.insertInto('admin_users').values({ id: newId(), email: email.toLowerCase(), password_hash: passwordHash }).execute();
+  await db
+    .insertInto('admin_users')
+    .values({ id: newId(), email: email.toLowerCase(), password_hash: passwordHash })
+    .execute();
   return 'created';
 }
 

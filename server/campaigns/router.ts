@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/schemas/campaign';
 import { adminProcedure, publicProcedure, router } from '../trpc/trpc';
 import {
@@ -18,7 +17,7 @@ export const campaignRouter = router({
   defaultBank: publicProcedure.query(({ ctx }) => defaultBankDetails(ctx)),
   create: adminProcedure.input(campaignInput).mutation(({ ctx, input }) => createCampaign(ctx, input)),
   update: adminProcedure
-    .input(z.object({ id: z.string().max(100), data: campaignInput }))
+    .input(campaignIdInput.extend({ data: campaignInput }))
     .mutation(({ ctx, input }) => updateCampaign(ctx, input.id, input.data)),
   remove: adminProcedure.input(campaignIdInput).mutation(({ ctx, input }) => deleteCampaign(ctx, input.id)),
 });

@@ -21,7 +21,9 @@ try {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`admin:create: ${String(issue.path[0])}: ${issue.message}. Usage: npm run admin:create -- <email> [password]`);
+    throw new ConfigError(
+      `admin:create: ${String(issue.path[0])}: ${issue.message}. Usage: npm run admin:create -- <email> [password]`,
+    );
   }
   const handle = await openDatabase(config);
   try {

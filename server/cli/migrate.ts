@@ -13,6 +13,10 @@ try {
     await handle.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError || error instanceof MigrationError ? error.message : `Migration failed: ${(error as Error).message}`);
+  console.error(
+    error instanceof ConfigError || error instanceof MigrationError
+      ? error.message
+      : `Migration failed: ${(error as Error).message}`,
+  );
   process.exit(1);
 }

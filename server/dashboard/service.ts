@@ -37,8 +37,12 @@ export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
       sql<number>`coalesce(sum(amount_raised), 0)`.as('totalRaised'),
       sql<number>`count(*) filter (where status = 'active')`.as('activeCampaigns'),
       sql<number>`count(distinct location)`.as('locations'),
-      sql<number>`coalesce(sum(amount_raised) filter (where created_at >= ${current} and created_at < ${next}), 0)`.as('currentMonthRaised'),
-      sql<number>`coalesce(sum(amount_raised) filter (where created_at >= ${previous} and created_at < ${current}), 0)`.as('previousMonthRaised'),
+      sql<number>`coalesce(sum(amount_raised) filter (where created_at >= ${current} and created_at < ${next}), 0)`.as(
+        'currentMonthRaised',
+      ),
+      sql<number>`coalesce(sum(amount_raised) filter (where created_at >= ${previous} and created_at < ${current}), 0)`.as(
+        'previousMonthRaised',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return { ...row, monthlyGrowth: growthPercent(row.currentMonthRaised, row.previousMonthRaised) };

@@ -69,7 +69,10 @@ export async function registerSpa(
   const spa: Spa = {
     send(req, reply, meta) {
       if (!template) return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
-      const html = template.replace(HEAD_MARKER, headTags(req, meta ?? metaForPath(req.url.split('?')[0] ?? '/'), options.publicUrl));
+      const html = template.replace(
+        HEAD_MARKER,
+        headTags(req, meta ?? metaForPath(req.url.split('?')[0] ?? '/'), options.publicUrl),
+      );
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     },
   };

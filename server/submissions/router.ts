@@ -20,10 +20,18 @@ import {
 } from './service';
 
 export const submissionRouter = router({
-  volunteer: router({ create: publicProcedure.input(volunteerInput).mutation(({ ctx, input }) => registerVolunteer(ctx, input)) }),
-  partner: router({ create: publicProcedure.input(partnerInput).mutation(({ ctx, input }) => registerPartner(ctx, input)) }),
-  advocate: router({ create: publicProcedure.input(advocateInput).mutation(({ ctx, input }) => registerAdvocate(ctx, input)) }),
-  contact: router({ create: publicProcedure.input(contactInput).mutation(({ ctx, input }) => registerContact(ctx, input)) }),
+  volunteer: router({
+    create: publicProcedure.input(volunteerInput).mutation(({ ctx, input }) => registerVolunteer(ctx, input)),
+  }),
+  partner: router({
+    create: publicProcedure.input(partnerInput).mutation(({ ctx, input }) => registerPartner(ctx, input)),
+  }),
+  advocate: router({
+    create: publicProcedure.input(advocateInput).mutation(({ ctx, input }) => registerAdvocate(ctx, input)),
+  }),
+  contact: router({
+    create: publicProcedure.input(contactInput).mutation(({ ctx, input }) => registerContact(ctx, input)),
+  }),
   newsletter: router({
     create: publicProcedure.input(newsletterInput).mutation(({ ctx, input }) => subscribeNewsletter(ctx, input)),
   }),

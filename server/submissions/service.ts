@@ -1,5 +1,6 @@
 /** Public sign-ups and their review: the logic and SQL behind submission.* and /api/submissions. */
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import { STATUS_TYPES, type StatusType } from '../../shared/constants';
 import { t } from '../../shared/messages';
 import {
@@ -16,7 +17,6 @@ import {
   type Volunteer,
   type volunteerInput,
 } from '../../shared/schemas/submissions';
-import type { z } from 'zod';
 import { isId, newId } from '../db/ids';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
@@ -100,12 +100,22 @@ export async function registerAdvocate(deps: Deps, input: Out<typeof advocateInp
   return { message, data: toAdvocate(row) };
 }
 
-export async function registerContact(deps: Deps, input: Out<typeof contactInput>): Promise<Registered<ContactMessage>> {
+export async function registerContact(
+  deps: Deps,
+  input: Out<typeof contactInput>,
+): Promise<Registered<ContactMessage>> {
   const message = t('contact.success');
   if (isBot(input)) return { message, data: null };
   const row = await deps.db
     .insertInto('contact_messages')
-    .values({ id: newId(), name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message })
+    .values({
+      id: newId(),
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      subject: input.subject,
+      message: input.message,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { message, data: toContact(row) };
@@ -130,10 +140,30 @@ export async function subscribeNewsletter(
 export async function listSubmissions(deps: Deps): Promise<SubmissionLists> {
   const { db } = deps;
   const [volunteer, partner, advocate, newsletter, contact] = await Promise.all([
-    db.selectFrom('volunteer_submissions').selectAll().orderBy('registration_date', 'desc').orderBy('id', 'desc').execute(),
-    db.selectFrom('partner_submissions').selectAll().orderBy('registration_date', 'desc').orderBy('id', 'desc').execute(),
-    db.selectFrom('advocate_submissions').selectAll().orderBy('registration_date', 'desc').orderBy('id', 'desc').execute(),
-    db.selectFrom('newsletter_subscriptions').selectAll().orderBy('subscription_date', 'desc').orderBy('id', 'desc').execute(),
+    db
+      .selectFrom('volunteer_submissions')
+      .selectAll()
+      .orderBy('registration_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('partner_submissions')
+      .selectAll()
+      .orderBy('registration_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('advocate_submissions')
+      .selectAll()
+      .orderBy('registration_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('newsletter_subscriptions')
+      .selectAll()
+      .orderBy('subscription_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
     db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
   ]);
   return {
@@ -161,9 +191,12 @@ export async function updateStatus(
   id: string,
   status: string,
 ): Promise<{ message: string; _id: string; status: string }> {
-  if (!isStatusType(type)) throw new ValidationError(t('submission.invalidType'), [{ path: 'type', message: t('submission.invalidType') }]);
+  if (!isStatusType(type))
+    throw new ValidationError(t('submission.invalidType'), [{ path: 'type', message: t('submission.invalidType') }]);
   if (!(statusesFor(type) as readonly string[]).includes(status)) {
-    throw new ValidationError(t('submission.invalidStatus'), [{ path: 'status', message: t('submission.invalidStatus') }]);
+    throw new ValidationError(t('submission.invalidStatus'), [
+      { path: 'status', message: t('submission.invalidStatus') },
+    ]);
   }
   const result = isId(id)
     ? await deps.db
@@ -177,7 +210,9 @@ export async function updateStatus(
 }
 
 // Row → wire shape, one function per entity.
-type Row<T extends keyof import('../db/schema').Database> = import('kysely').Selectable<import('../db/schema').Database[T]>;
+type Row<T extends keyof import('../db/schema').Database> = import('kysely').Selectable<
+  import('../db/schema').Database[T]
+>;
 
 function toVolunteer(r: Row<'volunteer_submissions'>): Volunteer {
   return {
@@ -237,5 +272,13 @@ function toNewsletter(r: Row<'newsletter_subscriptions'>): NewsletterSubscriptio
 }
 
 function toContact(r: Row<'contact_messages'>): ContactMessage {
-  return { _id: r.id, name: r.name, email: r.email, phone: r.phone, subject: r.subject, message: r.message, createdAt: iso(r.created_at) };
+  return {
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    subject: r.subject,
+    message: r.message,
+    createdAt: iso(r.created_at),
+  };
 }

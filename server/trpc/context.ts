@@ -1,5 +1,5 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { adminFromToken, type Admin } from '../auth/service';
+import { type Admin, adminFromToken } from '../auth/service';
 import { bearerToken } from '../auth/tokens';
 import type { Deps } from '../deps';
 

@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { z } from 'zod';
 import { t as text } from '../../shared/messages';
-import { fieldIssues, type FieldIssue, validationMessage } from '../../shared/schemas/fields';
+import { type FieldIssue, fieldIssues, validationMessage } from '../../shared/schemas/fields';
 import { DomainError, ValidationError } from '../errors';
 import type { Context } from './context';
 

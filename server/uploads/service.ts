@@ -11,7 +11,7 @@ import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, Validat
 import { MAX_INPUT_PIXELS, processImage, TooManyPixelsError, UnreadableImageError } from './process';
 import { sniffImageType } from './sniff';
 
-export const STORED_CONTENT_TYPE = 'image/webp';
+const STORED_CONTENT_TYPE = 'image/webp';
 /** 32 hex digits of SHA-256 and the extension: anything else is not one of our names. */
 const UPLOAD_NAME = /^[a-f0-9]{32}\.webp$/;
 

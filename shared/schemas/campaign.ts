@@ -11,7 +11,7 @@ import {
   TEXT_LIMITS,
 } from '../constants';
 import { t } from '../messages';
-import { choice, optionalText, requiredOrInvalid, requiredText, summarizeMissing } from './fields';
+import { choice, hasNoNul, optionalText, requiredOrInvalid, requiredText, summarizeMissing } from './fields';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -40,7 +40,7 @@ const optionalNaira = z
   .pipe(nairaNumber);
 
 const SAFE_RELATIVE_PATH = /^\/?(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
-const isImagePath = (v: string) => /^https?:\/\/[^\s]+$/i.test(v) || SAFE_RELATIVE_PATH.test(v);
+const isImagePath = (v: string) => hasNoNul(v) && (/^https?:\/\/[^\s]+$/i.test(v) || SAFE_RELATIVE_PATH.test(v));
 
 /** An image: an absolute http(s) address or a path the upload endpoint returned. */
 const imagePath = () =>
@@ -50,14 +50,23 @@ const imagePath = () =>
     .max(TEXT_LIMITS.url)
     .refine((v) => v === '' || isImagePath(v), { error: () => t('validation.imagePath') });
 
+/**
+ * A real day of the calendar (JavaScript's Date.parse takes 2026-02-31 and year 0, the database's
+ * date column does not: that was a 500). Compared by a round trip through UTC.
+ */
+const isCalendarDate = (v: string) => {
+  const day = v.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day < '0001') return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+};
+
 /** A calendar date, answered as YYYY-MM-DD; ISO timestamps are cut to their date. */
 const calendarDate = () =>
   z
     .string({ error: requiredOrInvalid })
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10))), {
-      error: () => t('validation.date'),
-    })
+    .refine(isCalendarDate, { error: () => t('validation.date') })
     .transform((v) => v.slice(0, 10));
 
 export const campaignUpdateInput = z.object({
@@ -182,4 +191,5 @@ export const campaignListInput = z.object({
 export type CampaignListInput = z.input<typeof campaignListInput>;
 
 /** Any id up to the REST route's parameter limit; ids that are not ours are 'Campaign not found', as on REST. */
-export const campaignIdInput = z.object({ id: z.string().max(200) });
+/** Any id up to the REST path limit; ids that are not well formed are simply not found. */
+export const campaignIdInput = z.object({ id: z.string().max(2048) });

@@ -12,13 +12,17 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 export const requiredOrInvalid = (issue: { input?: unknown }) =>
   isBlank(issue.input) ? t('validation.required') : t('request.invalid');
 
+/** PostgreSQL text cannot hold U+0000: such input is refused here instead of failing (500) at the database. */
+export const hasNoNul = (v: string) => !v.includes('\u0000');
+
 /** A required text: trimmed, non-empty, at most `max` characters. */
 export const requiredText = (max: number) =>
   z
     .string({ error: requiredOrInvalid })
     .trim()
     .min(1, { error: () => t('validation.required') })
-    .max(max, { error: () => t('validation.tooLong', { max }) });
+    .max(max, { error: () => t('validation.tooLong', { max }) })
+    .refine(hasNoNul, { error: () => t('request.invalid') });
 
 /** An optional text: trimmed, at most `max` characters; missing and null become ''. */
 export const optionalText = (max: number) =>
@@ -26,6 +30,7 @@ export const optionalText = (max: number) =>
     .string({ error: () => t('request.invalid') })
     .trim()
     .max(max, { error: () => t('validation.tooLong', { max }) })
+    .refine(hasNoNul, { error: () => t('request.invalid') })
     .nullish()
     .transform((v) => v ?? '');
 

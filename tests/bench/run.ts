@@ -17,22 +17,38 @@ import { loadConfig } from '../../server/config';
 import { openPglite, openPostgres } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrator';
 import type { Deps } from '../../server/deps';
-import { campaignInput } from '../../shared/schemas/campaign';
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../shared/constants';
+import { campaignInput } from '../../shared/schemas/campaign';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
 async function measure(url: string): Promise<{ rps: number; p99: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { accept: 'application/json' } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { accept: 'application/json' },
+  });
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
 async function throughput(kind: 'pglite' | 'postgres') {
   const handle = kind === 'pglite' ? await openPglite(undefined) : openPostgres(process.env.BENCH_DATABASE_URL!);
   await migrateToLatest(handle.db);
-  const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', DATA_DIR: os.tmpdir() });
-  const deps: Deps = { db: handle.db, config, tokens: createTokenSigner('x'.repeat(40), 1), now: () => new Date(), catalog: createCampaignCatalog() };
+  const config = loadConfig({
+    JWT_SECRET: 'x'.repeat(40),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    DATA_DIR: os.tmpdir(),
+  });
+  const deps: Deps = {
+    db: handle.db,
+    config,
+    tokens: createTokenSigner('x'.repeat(40), 1),
+    now: () => new Date(),
+    catalog: createCampaignCatalog(),
+  };
   await handle.db.deleteFrom('campaigns').execute();
   for (let i = 0; i < 100; i++) {
     await createCampaign(
@@ -41,7 +57,12 @@ async function throughput(kind: 'pglite' | 'postgres') {
         title: `Campaign ${i}`,
         description: 'A realistic description of a community project. '.repeat(8),
         shortDescription: 'Short description of the campaign for the card.',
-        overview: { mainText: 'Main text. '.repeat(20), challengeText: '1. One\n2. Two', solutionText: 'Solution', impactText: 'Impact' },
+        overview: {
+          mainText: 'Main text. '.repeat(20),
+          challengeText: '1. One\n2. Two',
+          solutionText: 'Solution',
+          impactText: 'Impact',
+        },
         updates: [{ date: '2026-10-01', content: 'An update' }],
         image: `uploads/${i.toString(16).padStart(32, '0')}.webp`,
         galleryImages: ['uploads/a.webp', 'uploads/b.webp'],
@@ -95,7 +116,9 @@ for (const kind of kinds) {
 const sizes = bundleSizes();
 if (sizes) {
   console.log(`First-load of / (gzip): ${sizes.firstLoad} kB in ${sizes.firstLoadFiles.join(', ')}`);
-  console.log(`Admin chunks, loaded only under /login and /admin (gzip): ${sizes.admin} kB in ${sizes.adminFiles.join(', ')}`);
+  console.log(
+    `Admin chunks, loaded only under /login and /admin (gzip): ${sizes.admin} kB in ${sizes.adminFiles.join(', ')}`,
+  );
 } else {
   console.log('No build in dist/client: run npm run build for the bundle sizes.');
 }

@@ -36,7 +36,8 @@ export async function freshDatabase(kind: DatabaseKind, options: { migrate?: boo
     target.pathname = `/${name}`;
     url = target.toString();
     handle = openPostgres(url, { max: 4 });
-    drop = () => withAdminClient(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
+    drop = () =>
+      withAdminClient(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
   }
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return {

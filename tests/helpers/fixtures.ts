@@ -4,6 +4,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
 import { createTokenSigner } from '../../server/auth/tokens';
 import type { Deps } from '../../server/deps';
 import type { CampaignInput } from '../../shared/schemas/campaign';
@@ -15,7 +16,6 @@ import type {
   PartnerInput,
   VolunteerInput,
 } from '../../shared/schemas/submissions';
-import type { z } from 'zod';
 
 let counter = 0;
 /** A short token unique within the test process. */
@@ -116,7 +116,10 @@ export type FormType = keyof typeof FORMS;
 export const FORM_TYPES = Object.keys(FORMS) as FormType[];
 
 /** Number of rows of a table. */
-export async function rowCount(deps: Deps, table: (typeof FORMS)[FormType]['table'] | 'campaigns' | 'campaign_updates' | 'admin_users') {
+export async function rowCount(
+  deps: Deps,
+  table: (typeof FORMS)[FormType]['table'] | 'campaigns' | 'campaign_updates' | 'admin_users',
+) {
   const row = await deps.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -167,13 +170,25 @@ export async function trpcHttp(
   const envelope = JSON.stringify({ json: input });
   return kind === 'query'
     ? app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(envelope)}`, headers })
-    : app.inject({ method: 'POST', url: `/trpc/${path}`, payload: envelope, headers: { 'content-type': 'application/json', ...headers } });
+    : app.inject({
+        method: 'POST',
+        url: `/trpc/${path}`,
+        payload: envelope,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
 }
 
 /** The error part of a tRPC HTTP answer. */
 export const trpcHttpError = (res: LightMyRequestResponse) =>
-  res.json<{ error: { json: { message: string; data: { code: string; httpStatus: number; fieldErrors?: { path: string; message: string }[] } } } }>()
-    .error.json;
+  res.json<{
+    error: {
+      json: {
+        message: string;
+        data: { code: string; httpStatus: number; fieldErrors?: { path: string; message: string }[] };
+      };
+    };
+  }>().error.json;
 
 /** Paths of the field errors of a REST 400 answer. */
-export const errorPaths = (res: LightMyRequestResponse) => res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path);
+export const errorPaths = (res: LightMyRequestResponse) =>
+  res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path);

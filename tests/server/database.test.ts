@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../migrations';
 import { newId } from '../../server/db/ids';
 import { migrateToLatest } from '../../server/db/migrator';
-import { migrations } from '../../migrations';
 import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
 
 const TABLES = [
@@ -76,17 +76,30 @@ describe.each(testDatabases())('migrations and constraints on %s', (kind) => {
       .execute();
     const row = await database.db
       .selectFrom('campaigns')
-      .select([sql<number>`sum(amount_raised)`.as('total'), sql<number>`count(*)`.as('count'), sql<number>`max(target)`.as('max')])
+      .select([
+        sql<number>`sum(amount_raised)`.as('total'),
+        sql<number>`count(*)`.as('count'),
+        sql<number>`max(target)`.as('max'),
+      ])
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ total: 4_503_599_627_370_496, count: 2, max: 9_000_000_000_000 });
     await expect(
-      database.db.insertInto('campaigns').values({ ...base, id: newId(), target: -1, amount_raised: 0 }).execute(),
+      database.db
+        .insertInto('campaigns')
+        .values({ ...base, id: newId(), target: -1, amount_raised: 0 })
+        .execute(),
     ).rejects.toThrow(/check/i);
   });
 
   it('bumps the campaign version on every change, whoever makes it', async () => {
     const version = async () =>
-      (await database.db.selectFrom('data_versions').select('version').where('name', '=', 'campaigns').executeTakeFirstOrThrow()).version;
+      (
+        await database.db
+          .selectFrom('data_versions')
+          .select('version')
+          .where('name', '=', 'campaigns')
+          .executeTakeFirstOrThrow()
+      ).version;
     const before = await version();
     await sql`update campaigns set title = title || '!'`.execute(database.db);
     const afterUpdate = await version();

@@ -7,10 +7,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login as loginAdmin } from '../../server/auth/service';
-import { createTokenSigner } from '../../server/auth/tokens';
-import { ensureAdmin, FIRST_ADMIN_EMAIL } from '../../server/auth/service';
 import { resolveJwtSecret } from '../../server/auth/secret';
+import { ensureAdmin, FIRST_ADMIN_EMAIL, login as loginAdmin } from '../../server/auth/service';
+import { createTokenSigner } from '../../server/auth/tokens';
 import { ConfigError, loadConfig } from '../../server/config';
 import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
 import { exited, freePort, runTs, startTs, waitForReady } from '../helpers/processes';
@@ -35,7 +34,13 @@ describe('configuration', () => {
 
   it('has defaults for everything, and demo content only on the embedded database', () => {
     const embedded = loadConfig({});
-    expect(embedded).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, seedDemo: true, uploadMaxBytes: 10 * 1024 * 1024 });
+    expect(embedded).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      seedDemo: true,
+      uploadMaxBytes: 10 * 1024 * 1024,
+    });
     expect(embedded.dataDir).toBe(path.resolve('./data'));
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
@@ -80,17 +85,27 @@ describe.each(testDatabases())('admin bootstrap on %s', (kind) => {
     const first = await ensureAdmin(database.db, undefined);
     expect(first?.email).toBe(FIRST_ADMIN_EMAIL);
     expect(first?.password.length).toBeGreaterThanOrEqual(12);
-    await expect(loginAdmin(deps(), { email: FIRST_ADMIN_EMAIL, password: first!.password })).resolves.toHaveProperty('token');
+    await expect(loginAdmin(deps(), { email: FIRST_ADMIN_EMAIL, password: first!.password })).resolves.toHaveProperty(
+      'token',
+    );
     expect(await ensureAdmin(database.db, undefined)).toBeNull();
   });
 
   it('makes sure the ADMIN_EMAIL admin exists and has ADMIN_PASSWORD', async () => {
     await ensureAdmin(database.db, { email: 'Director@Example.org', password: 'first password 123' });
     await ensureAdmin(database.db, { email: 'director@example.org', password: 'second password 456' });
-    const admins = await database.db.selectFrom('admin_users').select('email').where('email', 'ilike', 'director@example.org').execute();
+    const admins = await database.db
+      .selectFrom('admin_users')
+      .select('email')
+      .where('email', 'ilike', 'director@example.org')
+      .execute();
     expect(admins).toHaveLength(1);
-    await expect(loginAdmin(deps(), { email: 'director@example.org', password: 'first password 123' })).rejects.toThrow();
-    await expect(loginAdmin(deps(), { email: 'director@example.org', password: 'second password 456' })).resolves.toHaveProperty('token');
+    await expect(
+      loginAdmin(deps(), { email: 'director@example.org', password: 'first password 123' }),
+    ).rejects.toThrow();
+    await expect(
+      loginAdmin(deps(), { email: 'director@example.org', password: 'second password 456' }),
+    ).resolves.toHaveProperty('token');
   });
 
   it('admin:create creates or resets an admin from the command line', async () => {
@@ -109,10 +124,14 @@ describe.each(testDatabases())('admin bootstrap on %s', (kind) => {
     }
     const created = await runTs('server/cli/admin-create.ts', ['ops@example.org', 'a long password 1'], env);
     expect(created.code).toBe(0);
-    await expect(loginAdmin(deps(), { email: 'ops@example.org', password: 'a long password 1' })).resolves.toHaveProperty('token');
+    await expect(
+      loginAdmin(deps(), { email: 'ops@example.org', password: 'a long password 1' }),
+    ).resolves.toHaveProperty('token');
     const reset = await runTs('server/cli/admin-create.ts', ['OPS@example.org', 'another password 2'], env);
     expect(reset.stdout).toContain('updated');
-    await expect(loginAdmin(deps(), { email: 'ops@example.org', password: 'another password 2' })).resolves.toHaveProperty('token');
+    await expect(
+      loginAdmin(deps(), { email: 'ops@example.org', password: 'another password 2' }),
+    ).resolves.toHaveProperty('token');
   });
 });
 

@@ -9,7 +9,10 @@ import { testDatabases } from '../helpers/databases';
 function builtClient(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-client-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
   return dir;
 }
@@ -21,7 +24,8 @@ describe.each(testDatabases())('serving the site on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+  const page = (url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
 
   it('answers client routes with index.html carrying the route title and description', async () => {
     for (const route of ['/', '/about', '/volunteer-form', '/admin/campaigns', '/no/such/page']) {
@@ -46,7 +50,12 @@ describe.each(testDatabases())('serving the site on %s', (kind) => {
   it('answers unknown API and tRPC paths with a JSON 404, whatever the Accept header', async () => {
     for (const url of ['/api/nothing', '/api/submissions/nothing/register', '/trpc/nothing.here', '/upload/nothing']) {
       for (const method of ['GET', 'POST'] as const) {
-        const res = await t.app.inject({ method, url, headers: { accept: 'text/html' }, ...(method === 'POST' ? { payload: {} } : {}) });
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { accept: 'text/html' },
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.headers['content-type'], `${method} ${url}`).toMatch(/application\/json/);
         // tRPC answers in its own error envelope; everything else as {message}.

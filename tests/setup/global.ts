@@ -25,7 +25,9 @@ export default async function setup(project: TestProject) {
     const line = `PostgreSQL at ${url} is not reachable (${(error as Error).message}).`;
     if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${line} REQUIRE_POSTGRES=1 makes this a failure.`);
     const bar = '!'.repeat(78);
-    console.warn(`\n${bar}\n${line}\nRunning the server tests on PGlite ONLY. Start PostgreSQL to run both halves.\n${bar}\n`);
+    console.warn(
+      `\n${bar}\n${line}\nRunning the server tests on PGlite ONLY. Start PostgreSQL to run both halves.\n${bar}\n`,
+    );
   } finally {
     await client.end().catch(() => {});
   }

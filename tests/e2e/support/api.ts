@@ -11,7 +11,13 @@ export async function apiLogin(baseUrl: string, credentials = E2E_ADMIN): Promis
   return ((await res.json()) as { token: string }).token;
 }
 
-export async function api<T = unknown>(baseUrl: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+export async function api<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -45,6 +51,12 @@ export const sampleCampaign = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export async function createCampaign(baseUrl: string, token: string, overrides: Record<string, unknown> = {}) {
-  const { campaign } = await api<{ campaign: { _id: string; title: string } }>(baseUrl, 'POST', '/campaigns', token, sampleCampaign(overrides));
+  const { campaign } = await api<{ campaign: { _id: string; title: string } }>(
+    baseUrl,
+    'POST',
+    '/campaigns',
+    token,
+    sampleCampaign(overrides),
+  );
   return campaign;
 }
