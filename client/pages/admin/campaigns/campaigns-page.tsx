@@ -1,0 +1,67 @@
+/** /admin/campaigns: the list, the way to create and edit, and delete after confirming. */
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { t } from '../../../../shared/messages';
+import type { Campaign } from '../../../../shared/schemas/campaign';
+import { useToast } from '../../../lib/toasts';
+import { trpc } from '../../../lib/trpc';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { LoadError } from '../components/load-error';
+import { Spinner } from '../components/spinner';
+import { httpStatusOf, serverMessage } from '../lib/errors';
+import { usePageTitle } from '../lib/use-page-title';
+import { CampaignTable } from './campaign-table';
+
+export function CampaignsPage() {
+  const title = t('admin.campaigns.title');
+  usePageTitle(title);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const list = trpc.campaign.list.useQuery({ order: 'newest' });
+  const remove = trpc.campaign.remove.useMutation();
+  const [toDelete, setToDelete] = useState<Campaign | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync({ id: toDelete._id });
+      await Promise.all([utils.campaign.invalidate(), utils.dashboard.invalidate()]);
+      toast.success(t('admin.campaigns.deleted'));
+    } catch (error) {
+      if (httpStatusOf(error) !== 401) toast.error(serverMessage(error, t('campaigns.deleteFailed')));
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      <div className="admin-page__head">
+        <h1 id="admin-page-title" className="admin-page__title">
+          {title}
+        </h1>
+        <Link to="/admin/campaigns/new" className="admin-btn admin-btn--primary">
+          <Plus aria-hidden="true" size={18} />
+          {t('admin.campaigns.new')}
+        </Link>
+      </div>
+      {list.isPending && <Spinner />}
+      {list.isError && (
+        <LoadError message={serverMessage(list.error, t('campaigns.listFailed'))} onRetry={() => void list.refetch()} />
+      )}
+      {list.data?.length === 0 && <p className="admin-card admin-empty">{t('admin.campaigns.empty')}</p>}
+      {list.data && list.data.length > 0 && <CampaignTable campaigns={list.data} onDelete={setToDelete} />}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('admin.campaigns.deleteTitle')}
+        message={t('campaigns.deleteConfirm')}
+        confirmLabel={remove.isPending ? t('admin.campaigns.deleting') : t('admin.campaigns.delete')}
+        cancelLabel={t('admin.campaigns.cancel')}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

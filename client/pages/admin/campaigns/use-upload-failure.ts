@@ -1,0 +1,19 @@
+/** What every failed upload does: sign out on 401, otherwise a toast with the spec's text. */
+import { useCallback } from 'react';
+import { useAuth } from '../../../lib/auth';
+import { useToast } from '../../../lib/toasts';
+import { httpStatusOf, serverMessage } from '../lib/errors';
+
+/** Returns the message to show next to the field: the server's reason when it gave one. */
+export function useUploadFailure(fallback: string): (error: unknown) => string {
+  const { logout } = useAuth();
+  const toast = useToast();
+  return useCallback(
+    (error: unknown) => {
+      if (httpStatusOf(error) === 401) logout();
+      toast.error(fallback);
+      return serverMessage(error, fallback);
+    },
+    [logout, toast, fallback],
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The admin shell: a sidebar (a slide-in panel on phones, opened by a toggle button and closed by
+ * navigating, Escape or the backdrop) and the page. No public header or footer here.
+ */
+import {
+  ArrowLeft,
+  BarChart3,
+  FileText,
+  HandCoins,
+  LayoutDashboard,
+  LogOut,
+  Megaphone,
+  Menu,
+  Settings,
+  Users,
+  X,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { FOUNDATION } from '../../../../shared/constants';
+import { type MessageKey, t } from '../../../../shared/messages';
+import { useAuth } from '../../../lib/auth';
+
+const NAV: { to: string; label: MessageKey; icon: typeof LayoutDashboard }[] = [
+  { to: '/admin/dashboard', label: 'admin.nav.dashboard', icon: LayoutDashboard },
+  { to: '/admin/campaigns', label: 'admin.nav.campaigns', icon: Megaphone },
+  { to: '/admin/submissions', label: 'admin.nav.submissions', icon: FileText },
+  { to: '/admin/users', label: 'admin.nav.users', icon: Users },
+  { to: '/admin/analytics', label: 'admin.nav.analytics', icon: BarChart3 },
+  { to: '/admin/donations', label: 'admin.nav.donations', icon: HandCoins },
+  { to: '/admin/settings', label: 'admin.nav.settings', icon: Settings },
+];
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { logout } = useAuth();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Any navigation closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const signOut = () => {
+    logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className={`admin-shell${open ? ' admin-shell--menu-open' : ''}`}>
+      <header className="admin-topbar">
+        <button
+          ref={toggleRef}
+          type="button"
+          className="admin-topbar__toggle"
+          aria-expanded={open}
+          aria-controls="admin-sidebar"
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+          <span>{t('admin.nav.toggle')}</span>
+        </button>
+        <span className="admin-topbar__brand">
+          {FOUNDATION.shortName} {t('admin.brand')}
+        </span>
+      </header>
+      <aside id="admin-sidebar" className="admin-sidebar">
+        <Link to="/admin/dashboard" className="admin-sidebar__brand">
+          <span className="admin-sidebar__logo" aria-hidden="true">
+            {FOUNDATION.shortName}
+          </span>
+          <span>{t('admin.brand')}</span>
+        </Link>
+        <nav aria-label={t('admin.nav.label')}>
+          <ul className="admin-nav">
+            {NAV.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink to={to} className="admin-nav__link">
+                  <Icon aria-hidden="true" size={18} />
+                  {t(label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-sidebar__footer">
+          <button type="button" className="admin-nav__link" onClick={signOut}>
+            <LogOut aria-hidden="true" size={18} />
+            {t('admin.nav.logout')}
+          </button>
+          <Link to="/" className="admin-nav__link">
+            <ArrowLeft aria-hidden="true" size={18} />
+            {t('admin.nav.backToSite')}
+          </Link>
+        </div>
+      </aside>
+      {open && <div className="admin-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />}
+      <main className="admin-main" id="admin-main">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/** The overview (SPEC section 2, Dashboard): four figures, fixed change labels, Recent Activity to come. */
+import { Activity, MapPin, Megaphone, TrendingUp, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DASHBOARD_CHANGE_LABELS } from '../../../../shared/constants';
+import { formatNaira } from '../../../../shared/format';
+import { t } from '../../../../shared/messages';
+import { trpc } from '../../../lib/trpc';
+import { usePageTitle } from '../lib/use-page-title';
+import { LoadError } from './load-error';
+import { Spinner } from './spinner';
+
+function StatCard({ label, value, change, icon }: { label: string; value: string; change?: string; icon: ReactNode }) {
+  return (
+    <div className="admin-card admin-stat">
+      <div className="admin-stat__head">
+        <span className="admin-stat__icon">{icon}</span>
+        {change && <span className="admin-stat__change">{change}</span>}
+      </div>
+      <dt className="admin-stat__label">{label}</dt>
+      <dd className="admin-stat__value">{value}</dd>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const title = t('admin.dashboard.title');
+  usePageTitle(title);
+  const stats = trpc.dashboard.stats.useQuery();
+  const [raisedChange, activeChange, locationsChange] = DASHBOARD_CHANGE_LABELS;
+
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      <h1 id="admin-page-title" className="admin-page__title">
+        {title}
+      </h1>
+      {stats.isPending && <Spinner />}
+      {stats.isError && <LoadError message={t('admin.dashboard.loadFailed')} onRetry={() => void stats.refetch()} />}
+      {stats.data && (
+        <dl className="admin-stats">
+          <StatCard
+            label={t('admin.dashboard.totalRaised')}
+            value={formatNaira(stats.data.totalRaised)}
+            change={raisedChange}
+            icon={<Wallet aria-hidden="true" size={20} />}
+          />
+          <StatCard
+            label={t('admin.dashboard.activeCampaigns')}
+            value={String(stats.data.activeCampaigns)}
+            change={activeChange}
+            icon={<Megaphone aria-hidden="true" size={20} />}
+          />
+          <StatCard
+            label={t('admin.dashboard.locations')}
+            value={String(stats.data.locations)}
+            change={locationsChange}
+            icon={<MapPin aria-hidden="true" size={20} />}
+          />
+          <StatCard
+            label={t('admin.dashboard.monthlyGrowth')}
+            value={t('admin.dashboard.growthValue', { value: stats.data.monthlyGrowth.toFixed(1) })}
+            icon={<TrendingUp aria-hidden="true" size={20} />}
+          />
+        </dl>
+      )}
+      <section className="admin-card admin-activity" aria-labelledby="recent-activity">
+        <h2 id="recent-activity" className="admin-section-title">
+          <Activity aria-hidden="true" size={20} /> {t('admin.dashboard.recentActivity')}
+        </h2>
+        <p className="admin-muted">{t('dashboard.comingSoon')}</p>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Labelled form controls whose error and hint are tied to the input with aria-describedby, and
+ * which mark themselves aria-invalid while the error shows.
+ */
+import { type ReactNode, useId } from 'react';
+import { t } from '../../../../shared/messages';
+
+interface FieldShell {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  required?: boolean;
+}
+
+function useFieldIds(error?: string, hint?: string) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  return { id, errorId, hintId, describedBy };
+}
+
+function Shell({
+  id,
+  label,
+  required,
+  hint,
+  hintId,
+  error,
+  errorId,
+  children,
+}: FieldShell & { id: string; hintId: string; errorId: string; children: ReactNode }) {
+  return (
+    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
+      <label htmlFor={id} className="admin-field__label">
+        {label}
+        {required && (
+          <span className="admin-field__required">
+            <span aria-hidden="true"> *</span>
+            <span className="admin-visually-hidden"> ({t('admin.form.required')})</span>
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && (
+        <p id={hintId} className="admin-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="admin-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type InputProps = FieldShell & {
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password' | 'number' | 'date';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text';
+  name?: string;
+};
+
+export function TextField({ label, error, hint, required, value, onChange, type = 'text', ...rest }: InputProps) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <Shell label={label} error={error} hint={hint} required={required} {...ids}>
+      <input
+        id={ids.id}
+        className="admin-input"
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+        {...rest}
+      />
+    </Shell>
+  );
+}
+
+export function TextArea({
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  rows = 4,
+  name,
+}: FieldShell & { value: string; onChange: (value: string) => void; rows?: number; name?: string }) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <Shell label={label} error={error} hint={hint} required={required} {...ids}>
+      <textarea
+        id={ids.id}
+        name={name}
+        className="admin-input admin-input--area"
+        rows={rows}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+      />
+    </Shell>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  options,
+  placeholder,
+  name,
+}: FieldShell & {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly string[];
+  placeholder: string;
+  name?: string;
+}) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <Shell label={label} error={error} hint={hint} required={required} {...ids}>
+      <select
+        id={ids.id}
+        name={name}
+        className="admin-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  );
+}

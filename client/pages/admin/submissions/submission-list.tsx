@@ -1,0 +1,71 @@
+/** One tab's list: a card per entry with the fields that matter, the rest of the entry behind a disclosure. */
+
+import type { SubmissionType } from '../../../../shared/constants';
+import { formatDate } from '../../../../shared/format';
+import { t } from '../../../../shared/messages';
+import { type Entry, entryView } from './entry-view';
+import { StatusSelect } from './status-select';
+
+export function SubmissionList<T extends SubmissionType>({
+  type,
+  entries,
+  updatingId,
+  onStatusChange,
+}: {
+  type: T;
+  entries: readonly Entry<T>[];
+  /** The entry whose status is being saved; its dropdown waits. */
+  updatingId?: string | undefined;
+  onStatusChange: (id: string, status: string) => void;
+}) {
+  if (entries.length === 0) return <p className="admin-empty">{t(`submissions.empty.${type}`)}</p>;
+  return (
+    <ul className="admin-submissions">
+      {entries.map((entry) => {
+        const view = entryView(type, entry);
+        return (
+          <li key={view.id} className="admin-card admin-submission">
+            <div className="admin-submission__head">
+              <div>
+                <h3 className="admin-submission__name">{view.heading}</h3>
+                <p className="admin-submission__date">{formatDate(view.date)}</p>
+              </div>
+              {view.status && (
+                <StatusSelect
+                  type={view.status.type}
+                  value={view.status.value}
+                  name={view.heading}
+                  disabled={updatingId === view.id}
+                  onChange={(status) => onStatusChange(view.id, status)}
+                />
+              )}
+            </div>
+            {view.summary.length > 0 && (
+              <dl className="admin-submission__summary">
+                {view.summary.map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{t(label)}</dt>
+                    <dd>{value || t('admin.field.empty')}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {view.details.length > 0 && (
+              <details className="admin-submission__more">
+                <summary>{t('admin.submissions.showAll')}</summary>
+                <dl>
+                  {view.details.map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{t(label)}</dt>
+                      <dd>{value || t('admin.field.empty')}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

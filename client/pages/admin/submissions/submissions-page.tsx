@@ -1,0 +1,63 @@
+/** /admin/submissions (SPEC sections 2, 4 and 8): five tabs, status changes, reload after each. */
+import { useState } from 'react';
+import { SUBMISSION_TYPES, type SubmissionType } from '../../../../shared/constants';
+import { t } from '../../../../shared/messages';
+import { useToast } from '../../../lib/toasts';
+import { trpc } from '../../../lib/trpc';
+import { LoadError } from '../components/load-error';
+import { Spinner } from '../components/spinner';
+import { httpStatusOf } from '../lib/errors';
+import { usePageTitle } from '../lib/use-page-title';
+import type { AnyEntry } from './entry-view';
+import { SubmissionList } from './submission-list';
+import { SubmissionTabs } from './submission-tabs';
+
+export function SubmissionsPage() {
+  const title = t('admin.submissions.title');
+  usePageTitle(title);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const lists = trpc.submission.list.useQuery();
+  const updateStatus = trpc.submission.updateStatus.useMutation();
+  const [selected, setSelected] = useState<SubmissionType>('volunteer');
+
+  const changeStatus = async (id: string, status: string) => {
+    if (selected === 'contact') return;
+    try {
+      await updateStatus.mutateAsync({ type: selected, id, status });
+      toast.success(t('submissions.statusUpdated'));
+      await utils.submission.list.invalidate();
+    } catch (error) {
+      if (httpStatusOf(error) !== 401) toast.error(t('submissions.statusFailed'));
+    }
+  };
+
+  const tabs = SUBMISSION_TYPES.map((key) => ({
+    key,
+    label: t(`admin.submissions.tab.${key}`),
+    count: lists.data?.[key].length,
+  }));
+
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      <h1 id="admin-page-title" className="admin-page__title">
+        {title}
+      </h1>
+      {lists.isError && <LoadError message={t('submissions.loadFailed')} onRetry={() => void lists.refetch()} />}
+      {!lists.isError && (
+        <SubmissionTabs label={t('admin.submissions.tabs')} tabs={tabs} selected={selected} onSelect={setSelected}>
+          {lists.data ? (
+            <SubmissionList
+              type={selected}
+              entries={lists.data[selected] as readonly AnyEntry[]}
+              updatingId={updateStatus.isPending ? updateStatus.variables?.id : undefined}
+              onStatusChange={(id, status) => void changeStatus(id, status)}
+            />
+          ) : (
+            <Spinner />
+          )}
+        </SubmissionTabs>
+      )}
+    </section>
+  );
+}

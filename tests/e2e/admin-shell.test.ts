@@ -1,0 +1,121 @@
+/** The admin layout, dashboard and placeholder pages at phone and desktop widths. */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, createCampaign } from './support/api';
+import {
+  hasChromium,
+  launchBrowser,
+  newContext,
+  screenshot,
+  trackConsoleErrors,
+  type ViewportName,
+} from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/** A context whose first page load finds the admin's token, as after a sign-in. */
+async function signedIn(browser: Browser, viewport: ViewportName, url: string, token: string): Promise<BrowserContext> {
+  const context = await newContext(browser, viewport, url);
+  await context.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', value);
+    }
+  }, token);
+  return context;
+}
+
+describe.skipIf(!hasChromium())('admin layout', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    token = await apiLogin(server.url);
+    await createCampaign(server.url, token, {
+      title: 'School meals in Bauchi',
+      location: 'Bauchi',
+      amountRaised: 250_000,
+    });
+    await createCampaign(server.url, token, { title: 'Clinic for Jigawa', location: 'Jigawa', amountRaised: 750_000 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  describe.each<ViewportName>(['phone', 'desktop'])('%s', (viewport) => {
+    it('shows the dashboard figures with the fixed change labels', async () => {
+      const context = await signedIn(browser, viewport, server.url, token);
+      const page = await context.newPage();
+      const errors = trackConsoleErrors(page);
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      const main = page.getByRole('main');
+      await main.getByText('₦1,000,000').waitFor();
+      for (const text of [
+        'Total raised',
+        'Active campaigns',
+        'Locations',
+        'Monthly growth',
+        '+12.5%',
+        '+2',
+        '+1',
+        '100.0%',
+      ]) {
+        expect(await main.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+      }
+      await main.getByRole('heading', { name: 'Recent Activity' }).waitFor();
+      expect(await main.getByText('Coming soon').count()).toBe(1);
+      expect(await page.locator('header.site-header, footer.site-footer').count()).toBe(0);
+      await screenshot(page, `admin-dashboard-${viewport}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('has coming-soon pages for users, analytics, donations and settings', async () => {
+      const context = await signedIn(browser, viewport, server.url, token);
+      const page = await context.newPage();
+      for (const name of ['Users', 'Analytics', 'Donations', 'Settings']) {
+        await page.goto(`/admin/${name.toLowerCase()}`);
+        await page.getByRole('heading', { name, level: 1 }).waitFor();
+        await page.getByText('This section is coming soon.').waitFor();
+        await screenshot(page, `admin-${name.toLowerCase()}-${viewport}`);
+      }
+      await context.close();
+    });
+
+    it('navigates with the sidebar, signs out and goes back to the site', async () => {
+      const context = await signedIn(browser, viewport, server.url, token);
+      const page = await context.newPage();
+      await page.goto('/admin/dashboard');
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      if (viewport === 'phone') {
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await page.getByRole('link', { name: 'Campaigns' }).isVisible()).toBe(false);
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        await page.getByRole('link', { name: 'Back to Site' }).waitFor();
+        await screenshot(page, 'admin-menu-phone');
+        await page.keyboard.press('Escape');
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        await toggle.click();
+      } else {
+        expect(await toggle.isVisible()).toBe(false);
+      }
+      await page.getByRole('link', { name: 'Campaigns' }).click();
+      await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
+      if (viewport === 'phone') expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      if (viewport === 'phone') await toggle.click();
+      await page.getByRole('link', { name: 'Back to Site' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/admin/dashboard');
+      if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await context.close();
+    });
+  });
+});

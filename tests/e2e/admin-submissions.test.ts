@@ -1,0 +1,122 @@
+/** A visitor's volunteer application reviewed by an admin, at phone and desktop widths. */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin } from './support/api';
+import {
+  hasChromium,
+  launchBrowser,
+  newContext,
+  screenshot,
+  trackConsoleErrors,
+  type ViewportName,
+} from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+async function signedIn(browser: Browser, viewport: ViewportName, url: string, token: string): Promise<BrowserContext> {
+  const context = await newContext(browser, viewport, url);
+  await context.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', value);
+    }
+  }, token);
+  return context;
+}
+
+describe.skipIf(!hasChromium())('admin submissions', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    token = await apiLogin(server.url);
+    await api(server.url, 'POST', '/api/submissions/newsletter/register', undefined, { email: 'reader@example.org' });
+    await api(server.url, 'POST', '/api/submissions/contact/register', undefined, {
+      name: 'Musa Ibrahim',
+      email: 'musa@example.org',
+      phone: '08030000000',
+      subject: 'Project visit',
+      message: 'Can our school visit the borehole project in Gezawa?',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  describe.each<ViewportName>(['phone', 'desktop'])('%s', (viewport) => {
+    const firstName = viewport === 'phone' ? 'Hauwa' : 'Aisha';
+
+    it('an admin approves a volunteer who applied through the public form', async () => {
+      const visitor = await newContext(browser, viewport, server.url);
+      const form = await visitor.newPage();
+      await form.goto('/volunteer-form');
+      await form.getByLabel('First name').fill(firstName);
+      await form.getByLabel('Last name').fill('Usman');
+      await form.getByLabel('Email address').fill(`${firstName.toLowerCase()}@example.org`);
+      await form.getByLabel('Phone number').fill('+234 803 123 4567');
+      await form.getByLabel('Health Outreach').check();
+      await form.getByLabel('Weekends').check();
+      await form.getByLabel('Why do you want to volunteer?').fill('I am a nurse and want to help at outreach days.');
+      await form.getByRole('button', { name: 'Submit application' }).click();
+      await form.getByText('Application submitted successfully! We will contact you soon.').first().waitFor();
+      await visitor.close();
+
+      const context = await signedIn(browser, viewport, server.url, token);
+      const page = await context.newPage();
+      const errors = trackConsoleErrors(page);
+      await page.goto('/admin/submissions');
+      const volunteerTab = page.getByRole('tab', { name: /Volunteers/ });
+      await volunteerTab.waitFor();
+      expect(await volunteerTab.getAttribute('aria-selected')).toBe('true');
+      const entry = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: `${firstName} Usman` }) });
+      await entry.waitFor();
+      await entry.getByText('Show full entry').click();
+      await entry.getByText('I am a nurse and want to help at outreach days.').waitFor();
+      await screenshot(page, `admin-submissions-${viewport}`);
+
+      const status = entry.getByRole('combobox', { name: `Status for ${firstName} Usman` });
+      expect(await status.inputValue()).toBe('pending');
+      await status.selectOption({ label: 'Approve' });
+      await page.getByText('Status updated successfully').first().waitFor();
+      await page.reload();
+      await page
+        .getByRole('combobox', { name: `Status for ${firstName} Usman` })
+        .and(page.locator(':not([disabled])'))
+        .waitFor();
+      expect(await page.getByRole('combobox', { name: `Status for ${firstName} Usman` }).inputValue()).toBe('approved');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('moves between the tabs with the arrow keys and shows each list', async () => {
+      const context = await signedIn(browser, viewport, server.url, token);
+      const page = await context.newPage();
+      await page.goto('/admin/submissions');
+      const volunteerTab = page.getByRole('tab', { name: /Volunteers/ });
+      await volunteerTab.waitFor();
+      await page
+        .getByRole('tab', { name: /Contact/ })
+        .getByText('1')
+        .waitFor();
+      await volunteerTab.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await page.getByRole('tab', { name: /Partners/ }).getAttribute('aria-selected')).toBe('true');
+      await page.getByText('No partner applications yet').waitFor();
+      await page.keyboard.press('End');
+      expect(await page.getByRole('tab', { name: /Contact/ }).getAttribute('aria-selected')).toBe('true');
+      await page.getByRole('heading', { name: 'Musa Ibrahim' }).waitFor();
+      expect(await page.getByRole('tabpanel').getByRole('combobox').count()).toBe(0);
+      await screenshot(page, `admin-submissions-contact-${viewport}`);
+      await page.keyboard.press('ArrowLeft');
+      const newsletter = page.getByRole('combobox', { name: 'Status for reader@example.org' });
+      await newsletter.waitFor();
+      expect(await newsletter.inputValue()).toBe('active');
+      await screenshot(page, `admin-submissions-newsletter-${viewport}`);
+      await context.close();
+    });
+  });
+});
