@@ -92,7 +92,7 @@ function building(x: number, y: number, w: number, h: number, wall: string, roof
 }
 
 const SCENES: Record<Scene, (mood: Mood) => string> = {
-  camp: (mood) => `
+  camp: () => `
     ${acacia(1080, 560, 1)}
     ${tent(220, 600, '#F2F2EE')}${tent(470, 590, '#E8E4D8')}${tent(760, 610, '#F2F2EE')}
     <rect x="930" y="470" width="120" height="90" rx="8" fill="#1F5FA8"/><rect x="950" y="560" width="10" height="60" fill="#555"/><rect x="1020" y="560" width="10" height="60" fill="#555"/>
@@ -132,7 +132,7 @@ const SCENES: Record<Scene, (mood: Mood) => string> = {
     <path d="M150 530 Q 600 440 1050 530" stroke="${BRAND.yellow}" stroke-width="8" fill="none"/>
     <path d="M0 560 L150 560 L130 800 L0 800 Z" fill="#B38A4B"/><path d="M1050 560 L1200 560 L1200 800 L1070 800 Z" fill="#B38A4B"/>
     ${acacia(80, 560, 0.8)}${acacia(1150, 560, 0.7)}
-    ${person(420, 495, CLOTH[2], { carry: true })}${person(560, 480, CLOTH[1])}${person(620, 482, CLOTH[0], { child: true })}
+    ${person(420, 510, CLOTH[2], { carry: true })}${person(560, 503, CLOTH[1])}${person(620, 502, CLOTH[0], { child: true })}
     ${person(90, 770, CLOTH[3])}`,
   well: () => `
     ${acacia(180, 560, 1.1)}

@@ -220,7 +220,13 @@ describe.each(testDatabases())('upload size limit on %s', (kind) => {
 
   it('refuses a file over the limit with 413', async () => {
     const big = await sharp({
-      create: { width: 400, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .png()
       .toBuffer();

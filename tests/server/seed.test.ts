@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoContent } from '../../server/seed/demo';
+import { DEMO_CAMPAIGNS } from '../../server/seed/demo-campaigns';
+import { CAMPAIGN_CATEGORIES } from '../../shared/constants';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { testDatabases } from '../helpers/databases';
+
+describe.each(testDatabases())('demo content on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('fills an empty database once, with served images', async () => {
+    const added = await seedDemoContent(t.deps);
+    expect(added).toBe(DEMO_CAMPAIGNS.length);
+    expect(added).toBeGreaterThanOrEqual(6);
+
+    const campaigns = await t.publicCaller.campaign.list({});
+    expect(campaigns).toHaveLength(added);
+    expect(new Set(campaigns.map((c) => c.category))).toEqual(new Set(CAMPAIGN_CATEGORIES));
+    expect(campaigns.some((c) => c.amountRaised > c.target)).toBe(true);
+    expect(campaigns.some((c) => c.amountRaised < c.target)).toBe(true);
+    expect(new Set(campaigns.map((c) => c.createdAt.slice(0, 7))).size).toBeGreaterThan(1);
+
+    for (const campaign of campaigns) {
+      expect(campaign.updates.length).toBeGreaterThanOrEqual(1);
+      expect(campaign.galleryImages.length).toBeGreaterThanOrEqual(1);
+      for (const update of campaign.updates) expect(update.date <= new Date().toISOString().slice(0, 10)).toBe(true);
+      for (const path of [campaign.image, ...campaign.galleryImages]) {
+        const res = await t.app.inject({ method: 'GET', url: path });
+        expect(res.statusCode, path).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+      }
+    }
+
+    expect(await seedDemoContent(t.deps)).toBe(0);
+    expect(await t.publicCaller.campaign.list({})).toHaveLength(added);
+  });
+});
