@@ -7,7 +7,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof DomainError) {
       const body =
-        error instanceof ValidationError
+        error instanceof ValidationError && error.errors.length > 0
           ? { message: error.message, errors: error.errors }
           : { message: error.message };
       return reply.status(error.status).send(body);
