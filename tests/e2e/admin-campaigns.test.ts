@@ -6,30 +6,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createCampaign } from './support/api';
 import {
   hasChromium,
   launchBrowser,
-  newContext,
   screenshot,
+  signedIn,
   trackConsoleErrors,
   type ViewportName,
 } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-
-async function signedIn(browser: Browser, viewport: ViewportName, url: string, token: string): Promise<BrowserContext> {
-  const context = await newContext(browser, viewport, url);
-  await context.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', value);
-    }
-  }, token);
-  return context;
-}
 
 /** Real image files in three formats and sizes, as a phone camera or a laptop would give them. */
 async function makeImages(dir: string) {

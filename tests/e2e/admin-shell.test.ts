@@ -1,28 +1,16 @@
 /** The admin layout, dashboard and placeholder pages at phone and desktop widths. */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createCampaign } from './support/api';
 import {
   hasChromium,
   launchBrowser,
-  newContext,
   screenshot,
+  signedIn,
   trackConsoleErrors,
   type ViewportName,
 } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-
-/** A context whose first page load finds the admin's token, as after a sign-in. */
-async function signedIn(browser: Browser, viewport: ViewportName, url: string, token: string): Promise<BrowserContext> {
-  const context = await newContext(browser, viewport, url);
-  await context.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', value);
-    }
-  }, token);
-  return context;
-}
 
 describe.skipIf(!hasChromium())('admin layout', () => {
   let server: RunningServer;

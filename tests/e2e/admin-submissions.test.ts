@@ -1,5 +1,5 @@
 /** A visitor's volunteer application reviewed by an admin, at phone and desktop widths. */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/api';
 import {
@@ -7,21 +7,11 @@ import {
   launchBrowser,
   newContext,
   screenshot,
+  signedIn,
   trackConsoleErrors,
   type ViewportName,
 } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-
-async function signedIn(browser: Browser, viewport: ViewportName, url: string, token: string): Promise<BrowserContext> {
-  const context = await newContext(browser, viewport, url);
-  await context.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', value);
-    }
-  }, token);
-  return context;
-}
 
 describe.skipIf(!hasChromium())('admin submissions', () => {
   let server: RunningServer;

@@ -58,3 +58,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * A context whose first page load finds the admin's token, as after a sign-in. Only the first:
+ * a test that signs out must stay signed out on the next navigation.
+ */
+export async function signedIn(
+  browser: Browser,
+  viewport: ViewportName,
+  baseURL: string,
+  token: string,
+): Promise<BrowserContext> {
+  const context = await newContext(browser, viewport, baseURL);
+  await context.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', value);
+    }
+  }, token);
+  return context;
+}
