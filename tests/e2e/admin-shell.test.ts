@@ -1,5 +1,5 @@
 /** The admin layout, dashboard and placeholder pages at phone and desktop widths. */
-import type { Browser, } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createCampaign } from './support/api';
 import {

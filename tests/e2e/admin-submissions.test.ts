@@ -1,5 +1,5 @@
 /** A visitor's volunteer application reviewed by an admin, at phone and desktop widths. */
-import type { Browser, } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/api';
 import {
