@@ -1,0 +1,51 @@
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatNaira } from '../../shared/format';
+import { t } from '../../shared/messages';
+import type { Campaign } from '../../shared/schemas/campaign';
+import { CampaignImage } from './campaign-image';
+import { ProgressBar } from './progress-bar';
+
+export type CampaignSummary = Pick<
+  Campaign,
+  '_id' | 'title' | 'shortDescription' | 'image' | 'location' | 'category' | 'amountRaised' | 'target'
+>;
+
+const CARD_SIZES = '(min-width: 1100px) 22rem, (min-width: 700px) 45vw, 100vw';
+
+/** One campaign in a grid (SPEC section 2): image, title and button all lead to its page. */
+export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: CampaignSummary; headingLevel?: 2 | 3 }) {
+  const href = `/campaign/${encodeURIComponent(campaign._id)}`;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="campaign-card">
+      {/* The image link repeats the title link, so it is hidden from the tab order and screen readers. */}
+      <Link to={href} className="campaign-card__media" tabIndex={-1} aria-hidden="true">
+        <CampaignImage src={campaign.image} alt="" width={640} height={400} sizes={CARD_SIZES} />
+        {campaign.category && <span className="campaign-card__tag">{campaign.category}</span>}
+      </Link>
+      <div className="campaign-card__body">
+        <Heading className="campaign-card__title">
+          <Link to={href}>{campaign.title}</Link>
+        </Heading>
+        <p className="campaign-card__location">
+          <MapPin aria-hidden="true" size={16} />
+          <span className="visually-hidden">{t('campaign.location')}: </span>
+          {campaign.location}
+        </p>
+        {campaign.shortDescription && <p className="campaign-card__text">{campaign.shortDescription}</p>}
+        <div className="campaign-card__funding">
+          <p className="campaign-card__amounts">
+            <span className="campaign-card__raised">{formatNaira(campaign.amountRaised)}</span>
+            <span className="campaign-card__target"> / {formatNaira(campaign.target)}</span>
+          </p>
+          <ProgressBar raised={campaign.amountRaised} target={campaign.target} />
+        </div>
+        <Link to={href} className="btn btn--primary btn--block">
+          {t('campaigns.donateNow')}
+          <span className="visually-hidden">: {campaign.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import { t } from '../../shared/messages';
+import { CampaignCard, type CampaignSummary } from './campaign-card';
+import { CampaignCardSkeleton } from './campaign-card-skeleton';
+
+interface Props {
+  campaigns: readonly CampaignSummary[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  skeletons?: number;
+  emptyText?: string;
+  headingLevel?: 2 | 3;
+}
+
+/** The card grid with its loading, error (with Retry) and empty states. */
+export function CampaignGrid({
+  campaigns,
+  isLoading,
+  isError,
+  onRetry,
+  skeletons = 3,
+  emptyText,
+  headingLevel,
+}: Props) {
+  if (isLoading) {
+    return (
+      <div className="campaign-grid" aria-busy="true">
+        <p className="visually-hidden" role="status">
+          {t('campaigns.loading')}
+        </p>
+        {Array.from({ length: skeletons }, (_, i) => `skeleton-${i}`).map((key) => (
+          <CampaignCardSkeleton key={key} />
+        ))}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('campaigns.fetchFailed')}</p>
+        <button type="button" className="btn btn--secondary" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!campaigns || campaigns.length === 0) {
+    return <p className="notice">{emptyText ?? t('campaigns.empty')}</p>;
+  }
+  return (
+    <ul className="campaign-grid">
+      {campaigns.map((campaign) => (
+        <li key={campaign._id}>
+          <CampaignCard campaign={campaign} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

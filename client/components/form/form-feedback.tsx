@@ -1,0 +1,28 @@
+import { CheckCircle2 } from 'lucide-react';
+import type { FormValues, SubmissionForm } from './use-submission-form';
+
+/** The form's messages: the required-fields summary, the failure notice and the success message. */
+export function FormFeedback<V extends FormValues>({ form }: { form: SubmissionForm<V> }) {
+  return (
+    <>
+      <div role="alert" className="form-feedback">
+        {form.summary && <p className="notice notice--error">{form.summary}</p>}
+      </div>
+      {/* The toast already announces the failure; this notice keeps it on screen next to the form. */}
+      {form.failure && (
+        <div className="notice notice--error">
+          {form.failure.title && <p className="notice__title">{form.failure.title}</p>}
+          <p>{form.failure.message}</p>
+        </div>
+      )}
+      <div role="status" className="form-feedback">
+        {form.status === 'success' && (
+          <p className="notice notice--success">
+            <CheckCircle2 aria-hidden="true" size={20} />
+            {form.successMessage}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

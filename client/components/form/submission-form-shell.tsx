@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { t } from '../../../shared/messages';
+import { FormFeedback } from './form-feedback';
+import { HoneypotField } from './honeypot-field';
+import { SubmitButton } from './submit-button';
+import type { FormValues, SubmissionForm } from './use-submission-form';
+
+/** The <form> around the fields: required note, honeypot, messages and the submit button. */
+export function SubmissionFormShell<V extends FormValues & { website: string }>({
+  form,
+  label,
+  submitLabel,
+  requiredNote = true,
+  children,
+}: {
+  form: SubmissionForm<V>;
+  label: string;
+  submitLabel: string;
+  /** A one-field form needs no note about required fields. */
+  requiredNote?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form className="submission-form" noValidate aria-label={label} onSubmit={form.handleSubmit}>
+      {requiredNote && <p className="submission-form__note">{t('form.requiredNote')}</p>}
+      {children}
+      <HoneypotField form={form} />
+      <FormFeedback form={form} />
+      <SubmitButton form={form} label={submitLabel} />
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+import { t } from '../../shared/messages';
+import { useAuth } from '../lib/auth';
+
+/** Sign-in for visitors; the same link reads DASHBOARD for a signed-in admin (SPEC section 2). */
+export function AccountLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { isAuthenticated } = useAuth();
+  return (
+    <Link to={isAuthenticated ? '/admin/dashboard' : '/login'} className={className} onClick={onNavigate}>
+      {isAuthenticated ? t('shell.dashboard') : t('shell.signIn')}
+    </Link>
+  );
+}

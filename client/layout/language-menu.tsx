@@ -1,0 +1,73 @@
+import { Check, Globe } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { getLocale, LOCALES, type Locale, setLocale, t } from '../../shared/messages';
+
+const LOCALE_CODES = Object.keys(LOCALES) as Locale[];
+
+/** The globe button: a small disclosure listing the catalogue's languages (English for now). */
+export function LanguageMenu() {
+  const [open, setOpen] = useState(false);
+  const [locale, setCurrent] = useState(getLocale);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const choose = (code: Locale) => {
+    setLocale(code);
+    setCurrent(code);
+    document.documentElement.lang = code;
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  return (
+    <div className="language-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={t('shell.chooseLanguage')}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Globe aria-hidden="true" size={22} />
+      </button>
+      <ul id={listId} className="language-menu__list" hidden={!open} aria-label={t('shell.language')}>
+        {LOCALE_CODES.map((code) => (
+          <li key={code}>
+            <button
+              type="button"
+              className="language-menu__option"
+              lang={code}
+              aria-current={code === locale}
+              onClick={() => choose(code)}
+            >
+              {LOCALES[code].label}
+              {code === locale && <Check aria-hidden="true" size={16} />}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import type { MessageKey } from '../../shared/messages';
+
+/** The header links of SPEC section 2, in order. */
+export const NAV_LINKS: readonly { to: string; label: MessageKey }[] = [
+  { to: '/get-involved', label: 'nav.getInvolved' },
+  { to: '/about', label: 'nav.about' },
+  { to: '/campaigns', label: 'nav.campaigns' },
+  { to: '/contact', label: 'nav.contact' },
+];

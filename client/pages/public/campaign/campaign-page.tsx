@@ -1,0 +1,179 @@
+import { Calendar, MapPin, Tag } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatDate, formatNaira } from '../../../../shared/format';
+import { t } from '../../../../shared/messages';
+import { campaignMeta, PAGE_META } from '../../../../shared/page-meta';
+import type { Campaign } from '../../../../shared/schemas/campaign';
+import { BankDetails } from '../../../components/bank-details';
+import { CampaignImage } from '../../../components/campaign-image';
+import { NumberedText } from '../../../components/numbered-text';
+import { Spinner } from '../../../components/spinner';
+import { trpc } from '../../../lib/trpc';
+import { useDocumentMeta } from '../../../lib/use-document-meta';
+import { CampaignGallery } from './campaign-gallery';
+import { DonationSplit } from './donation-split';
+import { FundingSummary } from './funding-summary';
+
+function CampaignNotFound() {
+  return (
+    <section className="section">
+      <div className="container narrow message-page">
+        <h1>{t('campaigns.notFound')}</h1>
+        <p>{t('detail.notFoundText')}</p>
+        <Link to="/campaigns" className="btn btn--primary">
+          {t('common.backToCampaigns')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function OverviewSection({ title, text }: { title: string; text: string }) {
+  if (!text.trim()) return null;
+  return (
+    <section className="detail-block">
+      <h3>{title}</h3>
+      <NumberedText text={text} />
+    </section>
+  );
+}
+
+function CampaignDetail({ campaign }: { campaign: Campaign }) {
+  const { overview } = campaign;
+  return (
+    <article className="campaign-detail">
+      <header className="campaign-detail__header">
+        <div className="container">
+          <Link to="/campaigns" className="link-back">
+            {t('common.backToCampaigns')}
+          </Link>
+          <h1>{campaign.title}</h1>
+          <ul className="meta-list">
+            <li>
+              <MapPin aria-hidden="true" size={18} />
+              <span className="visually-hidden">{t('campaign.location')}: </span>
+              {campaign.location}
+            </li>
+            {campaign.category && (
+              <li>
+                <Tag aria-hidden="true" size={18} />
+                <span className="visually-hidden">{t('campaign.category')}: </span>
+                {campaign.category}
+              </li>
+            )}
+            {campaign.endDate && (
+              <li>
+                <Calendar aria-hidden="true" size={18} />
+                {t('detail.endDate')} {formatDate(campaign.endDate)}
+              </li>
+            )}
+          </ul>
+        </div>
+      </header>
+      <div className="container campaign-detail__layout">
+        <div className="campaign-detail__main">
+          <CampaignImage
+            className="campaign-detail__image"
+            src={campaign.image}
+            alt={t('campaign.imageAlt', { title: campaign.title })}
+            width={1024}
+            height={640}
+            sizes="(min-width: 1100px) 44rem, 100vw"
+            loading="eager"
+            fetchPriority="high"
+          />
+          <div className="campaign-detail__funding-mobile">
+            <FundingSummary campaign={campaign} />
+          </div>
+          {campaign.description && <p className="campaign-detail__lead">{campaign.description}</p>}
+
+          <section className="detail-block" aria-labelledby="overview-title">
+            <h2 id="overview-title">{t('detail.overview')}</h2>
+            <dl className="facts">
+              <div>
+                <dt>{t('campaign.location')}</dt>
+                <dd>{t('campaign.locationState', { location: campaign.location })}</dd>
+              </div>
+              {campaign.category && (
+                <div>
+                  <dt>{t('campaign.category')}</dt>
+                  <dd>{campaign.category}</dd>
+                </div>
+              )}
+              <div>
+                <dt>{t('campaign.target')}</dt>
+                <dd>{formatNaira(campaign.target)}</dd>
+              </div>
+            </dl>
+            {overview.mainText && <NumberedText text={overview.mainText} />}
+            <OverviewSection title={t('detail.challenge')} text={overview.challengeText} />
+            <OverviewSection title={t('detail.solution')} text={overview.solutionText} />
+            <OverviewSection title={t('detail.impact')} text={overview.impactText} />
+          </section>
+
+          {campaign.galleryImages.length > 0 && (
+            <section className="detail-block" aria-labelledby="gallery-title">
+              <h2 id="gallery-title">{t('detail.gallery')}</h2>
+              <CampaignGallery images={campaign.galleryImages} title={campaign.title} />
+            </section>
+          )}
+
+          <section className="detail-block" aria-labelledby="give-title">
+            <h2 id="give-title">{t('detail.howToGive')}</h2>
+            <p>{t('detail.howToGiveText')}</p>
+            <BankDetails account={campaign} />
+            <DonationSplit />
+          </section>
+
+          <section className="detail-block" aria-labelledby="updates-title">
+            <h2 id="updates-title">{t('detail.updates')}</h2>
+            {campaign.updates.length === 0 ? (
+              <p className="muted">{t('detail.noUpdates')}</p>
+            ) : (
+              <ol className="timeline">
+                {campaign.updates.map((update) => (
+                  <li key={update._id}>
+                    <time dateTime={update.date}>{formatDate(update.date)}</time>
+                    <p>{update.content}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+        <aside className="campaign-detail__aside" aria-labelledby="side-title">
+          <div className="panel panel--sticky">
+            <h2 id="side-title" className="panel__title">
+              {t('detail.sidePanel')}
+            </h2>
+            <FundingSummary campaign={campaign} />
+            <h3 className="panel__subtitle">{t('detail.bankDetails')}</h3>
+            <BankDetails account={campaign} copyable />
+            <p className="muted small">{t('detail.howToGiveText')}</p>
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+export function CampaignPage() {
+  const { id = '' } = useParams();
+  const query = trpc.campaign.byId.useQuery(
+    { id },
+    { retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1 },
+  );
+  const meta = useMemo(() => (query.data ? campaignMeta(query.data) : (PAGE_META['/campaigns'] ?? null)), [query.data]);
+  useDocumentMeta(meta);
+
+  if (query.isLoading) {
+    return (
+      <div className="container section">
+        <Spinner label={t('detail.loading')} />
+      </div>
+    );
+  }
+  if (!query.data) return <CampaignNotFound />;
+  return <CampaignDetail campaign={query.data} />;
+}

@@ -1,0 +1,43 @@
+import { Landmark } from 'lucide-react';
+import { Link } from 'react-router';
+import { DEFAULT_BANK_NAME, DONATION_SPLIT_KOBO } from '../../../shared/constants';
+import { t } from '../../../shared/messages';
+import { BankDetails } from '../../components/bank-details';
+import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
+import { trpc } from '../../lib/trpc';
+
+/** Online giving is not there yet (SPEC section 1): the general account and the way to campaigns. */
+export function DonatePage() {
+  const bank = trpc.campaign.defaultBank.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  return (
+    <>
+      <PageHeader title={t('donate.title')} lead={t('donate.comingSoon')} />
+      <section className="section">
+        <div className="container split split--top">
+          <div className="prose">
+            <p>{t('donate.text')}</p>
+            <Link to="/campaigns" className="btn btn--primary btn--large">
+              {t('donate.chooseCampaign')}
+            </Link>
+          </div>
+          <div className="panel">
+            <h2 className="panel__title">
+              <Landmark aria-hidden="true" size={22} />
+              {t('donate.generalTitle')}
+            </h2>
+            <p>{t('donate.generalText')}</p>
+            {bank.data ? (
+              <BankDetails account={bank.data} copyable />
+            ) : bank.isError ? (
+              <p>{DEFAULT_BANK_NAME}</p>
+            ) : (
+              <Spinner label={t('shell.loading')} />
+            )}
+            <p className="muted small">{t('detail.splitText', DONATION_SPLIT_KOBO)}</p>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

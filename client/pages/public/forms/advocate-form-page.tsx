@@ -1,0 +1,65 @@
+import { ADVOCACY_INTERESTS } from '../../../../shared/constants';
+import { t } from '../../../../shared/messages';
+import { advocateInput } from '../../../../shared/schemas/submissions';
+import { CheckboxGroup } from '../../../components/form/choice-group';
+import { FormPage } from '../../../components/form/form-page';
+import { NextSteps } from '../../../components/form/next-steps';
+import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
+import { TextField } from '../../../components/form/text-field';
+import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { trpc } from '../../../lib/trpc';
+
+const EMPTY = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  city: '',
+  state: '',
+  socialMediaHandles: '',
+  advocacyInterests: [] as string[],
+  experience: '',
+  message: '',
+  website: '',
+};
+
+export function AdvocateFormPage() {
+  const mutation = trpc.submission.advocate.create.useMutation();
+  const form = useSubmissionForm({
+    schema: advocateInput,
+    initialValues: EMPTY,
+    submit: mutation.mutateAsync,
+    successMessage: t('form.applicationSuccess'),
+    failureTitle: t('form.registrationFailed'),
+    failureFallback: t('form.registrationFallback'),
+    redirectTo: '/advocate',
+  });
+  return (
+    <FormPage title={t('advocateForm.title')} lead={t('advocateForm.lead')} aside={<NextSteps />}>
+      <SubmissionFormShell form={form} label={t('advocateForm.title')} submitLabel={t('form.submitApplication')}>
+        <div className="field-row">
+          <TextField form={form} name="firstName" label={t('form.firstName')} required autoComplete="given-name" />
+          <TextField form={form} name="lastName" label={t('form.lastName')} required autoComplete="family-name" />
+        </div>
+        <div className="field-row">
+          <TextField form={form} name="email" type="email" label={t('form.email')} required autoComplete="email" />
+          <TextField form={form} name="phone" type="tel" label={t('form.phone')} autoComplete="tel" />
+        </div>
+        <div className="field-row">
+          <TextField form={form} name="city" label={t('form.city')} autoComplete="address-level2" />
+          <TextField form={form} name="state" label={t('form.state')} autoComplete="address-level1" />
+        </div>
+        <TextField form={form} name="socialMediaHandles" label={t('form.socialMediaHandles')} />
+        <CheckboxGroup
+          form={form}
+          name="advocacyInterests"
+          legend={t('form.advocacyInterests')}
+          options={ADVOCACY_INTERESTS}
+          required
+        />
+        <TextField form={form} name="experience" label={t('form.experience')} multiline />
+        <TextField form={form} name="message" label={t('form.advocateMessage')} required multiline />
+      </SubmissionFormShell>
+    </FormPage>
+  );
+}

@@ -1,0 +1,65 @@
+import { Clock, Mail, MapPin } from 'lucide-react';
+import { FOUNDATION } from '../../../../shared/constants';
+import { t } from '../../../../shared/messages';
+import { contactInput } from '../../../../shared/schemas/submissions';
+import { FormPage } from '../../../components/form/form-page';
+import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
+import { TextField } from '../../../components/form/text-field';
+import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { trpc } from '../../../lib/trpc';
+
+const EMPTY = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
+
+function ContactDetails() {
+  return (
+    <ul className="contact-details">
+      <li>
+        <Mail aria-hidden="true" size={20} />
+        <span>
+          <strong>{t('contactForm.emailUs')}</strong>
+          <a href={`mailto:${FOUNDATION.email}`}>{FOUNDATION.email}</a>
+        </span>
+      </li>
+      <li>
+        <MapPin aria-hidden="true" size={20} />
+        <span>
+          <strong>{t('contactForm.office')}</strong>
+          {t('contactForm.officeAddress')}
+        </span>
+      </li>
+      <li>
+        <Clock aria-hidden="true" size={20} />
+        <span>
+          <strong>{t('contactForm.hours')}</strong>
+          {t('contactForm.hoursText')}
+        </span>
+      </li>
+    </ul>
+  );
+}
+
+export function ContactPage() {
+  const mutation = trpc.submission.contact.create.useMutation();
+  const form = useSubmissionForm({
+    schema: contactInput,
+    initialValues: EMPTY,
+    submit: mutation.mutateAsync,
+    successMessage: t('contact.success'),
+    failureTitle: t('contact.failed'),
+    failureFallback: t('contact.fallback'),
+    redirectTo: '/',
+  });
+  return (
+    <FormPage title={t('contactForm.title')} lead={t('contactForm.lead')} aside={<ContactDetails />}>
+      <SubmissionFormShell form={form} label={t('contactForm.title')} submitLabel={t('contactForm.submit')}>
+        <TextField form={form} name="name" label={t('form.name')} required autoComplete="name" />
+        <div className="field-row">
+          <TextField form={form} name="email" type="email" label={t('form.email')} required autoComplete="email" />
+          <TextField form={form} name="phone" type="tel" label={t('form.phone')} required autoComplete="tel" />
+        </div>
+        <TextField form={form} name="subject" label={t('form.subject')} required />
+        <TextField form={form} name="message" label={t('form.message')} required multiline />
+      </SubmissionFormShell>
+    </FormPage>
+  );
+}

@@ -1,0 +1,94 @@
+import { ORGANIZATION_TYPES, PARTNERSHIP_TYPES, PROJECT_INTERESTS } from '../../../../shared/constants';
+import { t } from '../../../../shared/messages';
+import { partnerInput } from '../../../../shared/schemas/submissions';
+import { CheckboxGroup } from '../../../components/form/choice-group';
+import { FormPage } from '../../../components/form/form-page';
+import { NextSteps } from '../../../components/form/next-steps';
+import { SelectField } from '../../../components/form/select-field';
+import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
+import { TextField } from '../../../components/form/text-field';
+import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { trpc } from '../../../lib/trpc';
+
+const EMPTY = {
+  organizationName: '',
+  contactFirstName: '',
+  contactLastName: '',
+  email: '',
+  phone: '',
+  organizationType: '',
+  partnershipType: [] as string[],
+  projectInterests: [] as string[],
+  resourceContribution: '',
+  message: '',
+  website: '',
+};
+
+export function PartnerFormPage() {
+  const mutation = trpc.submission.partner.create.useMutation();
+  const form = useSubmissionForm({
+    schema: partnerInput,
+    initialValues: EMPTY,
+    submit: mutation.mutateAsync,
+    successMessage: t('form.applicationSuccess'),
+    failureTitle: t('form.registrationFailed'),
+    failureFallback: t('form.registrationFallback'),
+    redirectTo: '/partner-success',
+  });
+  return (
+    <FormPage title={t('partnerForm.title')} lead={t('partnerForm.lead')} aside={<NextSteps />}>
+      <SubmissionFormShell form={form} label={t('partnerForm.title')} submitLabel={t('form.submitApplication')}>
+        <TextField
+          form={form}
+          name="organizationName"
+          label={t('form.organizationName')}
+          required
+          autoComplete="organization"
+        />
+        <SelectField
+          form={form}
+          name="organizationType"
+          label={t('form.organizationType')}
+          options={ORGANIZATION_TYPES}
+          required
+        />
+        <div className="field-row">
+          <TextField
+            form={form}
+            name="contactFirstName"
+            label={t('form.contactFirstName')}
+            required
+            autoComplete="given-name"
+          />
+          <TextField
+            form={form}
+            name="contactLastName"
+            label={t('form.contactLastName')}
+            required
+            autoComplete="family-name"
+          />
+        </div>
+        <div className="field-row">
+          <TextField form={form} name="email" type="email" label={t('form.email')} required autoComplete="email" />
+          <TextField form={form} name="phone" type="tel" label={t('form.phone')} required autoComplete="tel" />
+        </div>
+        <CheckboxGroup
+          form={form}
+          name="partnershipType"
+          legend={t('form.partnershipType')}
+          options={PARTNERSHIP_TYPES}
+          required
+        />
+        <CheckboxGroup
+          form={form}
+          name="projectInterests"
+          legend={t('form.projectInterests')}
+          options={PROJECT_INTERESTS}
+          required
+        />
+        <TextField form={form} name="resourceContribution" label={t('form.resourceContribution')} required multiline />
+        <TextField form={form} name="message" label={t('form.message')} multiline />
+      </SubmissionFormShell>
+    </FormPage>
+  );
+}

@@ -1,0 +1,67 @@
+import { AVAILABILITY_OPTIONS, VOLUNTEER_INTERESTS } from '../../../../shared/constants';
+import { t } from '../../../../shared/messages';
+import { volunteerInput } from '../../../../shared/schemas/submissions';
+import { CheckboxGroup, RadioGroup } from '../../../components/form/choice-group';
+import { FormPage } from '../../../components/form/form-page';
+import { NextSteps } from '../../../components/form/next-steps';
+import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
+import { TextField } from '../../../components/form/text-field';
+import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { trpc } from '../../../lib/trpc';
+
+const EMPTY = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  occupation: '',
+  interests: [] as string[],
+  availability: '',
+  experience: '',
+  motivation: '',
+  website: '',
+};
+
+export function VolunteerFormPage() {
+  const mutation = trpc.submission.volunteer.create.useMutation();
+  const form = useSubmissionForm({
+    schema: volunteerInput,
+    initialValues: EMPTY,
+    submit: mutation.mutateAsync,
+    successMessage: t('form.applicationSuccess'),
+    failureTitle: t('form.registrationFailed'),
+    failureFallback: t('form.registrationFallback'),
+    redirectTo: '/volunteer',
+  });
+  return (
+    <FormPage title={t('volunteerForm.title')} lead={t('volunteerForm.lead')} aside={<NextSteps />}>
+      <SubmissionFormShell form={form} label={t('volunteerForm.title')} submitLabel={t('form.submitApplication')}>
+        <div className="field-row">
+          <TextField form={form} name="firstName" label={t('form.firstName')} required autoComplete="given-name" />
+          <TextField form={form} name="lastName" label={t('form.lastName')} required autoComplete="family-name" />
+        </div>
+        <div className="field-row">
+          <TextField form={form} name="email" type="email" label={t('form.email')} required autoComplete="email" />
+          <TextField form={form} name="phone" type="tel" label={t('form.phone')} required autoComplete="tel" />
+        </div>
+        <TextField form={form} name="occupation" label={t('form.occupation')} autoComplete="organization-title" />
+        <CheckboxGroup
+          form={form}
+          name="interests"
+          legend={t('form.interests')}
+          options={VOLUNTEER_INTERESTS}
+          required
+        />
+        <RadioGroup
+          form={form}
+          name="availability"
+          legend={t('form.availability')}
+          options={AVAILABILITY_OPTIONS}
+          required
+        />
+        <TextField form={form} name="experience" label={t('form.experience')} multiline />
+        <TextField form={form} name="motivation" label={t('form.motivation')} required multiline />
+      </SubmissionFormShell>
+    </FormPage>
+  );
+}

@@ -1,0 +1,44 @@
+import { HandHeart, Handshake, type LucideIcon, Megaphone, MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { type MessageKey, t } from '../../../shared/messages';
+import { PageHeader } from '../../components/page-header';
+
+const WAYS: readonly { icon: LucideIcon; title: MessageKey; text: MessageKey; to: string; cta: MessageKey }[] = [
+  {
+    icon: HandHeart,
+    title: 'involved.volunteer',
+    text: 'involved.volunteerText',
+    to: '/volunteer',
+    cta: 'involved.cta',
+  },
+  { icon: Handshake, title: 'involved.partner', text: 'involved.partnerText', to: '/partner', cta: 'involved.cta' },
+  { icon: Megaphone, title: 'involved.advocate', text: 'involved.advocateText', to: '/advocate', cta: 'involved.cta' },
+  { icon: MessagesSquare, title: 'involved.join', text: 'involved.joinText', to: '/contact', cta: 'involved.joinCta' },
+];
+
+export function GetInvolvedPage() {
+  return (
+    <>
+      <PageHeader title={t('involved.title')} lead={t('involved.lead')} />
+      <section className="section">
+        <div className="container">
+          <ul className="involve-grid">
+            {WAYS.map(({ icon: Icon, title, text, to, cta }) => (
+              <li key={to} className="involve-card">
+                <span className="involve-card__icon">
+                  <Icon aria-hidden="true" size={28} />
+                </span>
+                <h2>{t(title)}</h2>
+                <p>{t(text)}</p>
+                <Link to={to} className="btn btn--secondary">
+                  {t(cta)}
+                  <span className="visually-hidden">: {t(title)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

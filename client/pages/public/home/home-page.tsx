@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react';
+import { CAMPAIGN_LOCATIONS } from '../../../../shared/constants';
+import { t } from '../../../../shared/messages';
+import { CallToAction } from './call-to-action';
+import { FocusAreas } from './focus-areas';
+import { HomeHero } from './home-hero';
+import { LatestCampaigns } from './latest-campaigns';
+
+// Below the fold and the heaviest parts of the page: the map's paths and the form validation.
+const NorthernMap = lazy(() => import('./northern-map'));
+const NewsletterSignup = lazy(() => import('./newsletter-signup'));
+
+export function HomePage() {
+  return (
+    <>
+      <HomeHero />
+      <LatestCampaigns />
+      <FocusAreas />
+      <section className="section section--tinted" aria-labelledby="map-title">
+        <div className="container map-section">
+          <div className="section__intro">
+            <h2 id="map-title">{t('home.mapTitle')}</h2>
+            <p>{t('home.mapText', { count: CAMPAIGN_LOCATIONS.length })}</p>
+          </div>
+          <Suspense fallback={<div className="map-placeholder" aria-busy="true" />}>
+            <NorthernMap />
+          </Suspense>
+        </div>
+      </section>
+      <CallToAction />
+      <section className="section newsletter" aria-labelledby="newsletter-title">
+        <div className="container">
+          <div className="newsletter__inner">
+            <div>
+              <h2 id="newsletter-title">{t('home.newsletterTitle')}</h2>
+              <p>{t('home.newsletterText')}</p>
+            </div>
+            <Suspense fallback={<div className="newsletter__placeholder" />}>
+              <NewsletterSignup />
+            </Suspense>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

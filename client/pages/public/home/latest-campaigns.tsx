@@ -1,0 +1,34 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { HOME_LATEST_CAMPAIGNS } from '../../../../shared/constants';
+import { t } from '../../../../shared/messages';
+import { CampaignGrid } from '../../../components/campaign-grid';
+import { trpc } from '../../../lib/trpc';
+
+/** The newest three campaigns, newest first (SPEC section 2). */
+export function LatestCampaigns() {
+  const campaigns = trpc.campaign.list.useQuery({ order: 'newest', limit: HOME_LATEST_CAMPAIGNS });
+  return (
+    <section className="section" aria-labelledby="latest-title">
+      <div className="container">
+        <div className="section__head">
+          <div className="section__intro">
+            <h2 id="latest-title">{t('home.latestTitle')}</h2>
+            <p>{t('home.latestText')}</p>
+          </div>
+          <Link to="/campaigns" className="link-arrow">
+            {t('common.viewAllCampaigns')}
+            <ArrowRight aria-hidden="true" size={18} />
+          </Link>
+        </div>
+        <CampaignGrid
+          campaigns={campaigns.data?.slice(0, HOME_LATEST_CAMPAIGNS)}
+          isLoading={campaigns.isLoading}
+          isError={campaigns.isError}
+          onRetry={() => void campaigns.refetch()}
+          skeletons={HOME_LATEST_CAMPAIGNS}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { t } from '../../../../shared/messages';
+import { newsletterInput } from '../../../../shared/schemas/submissions';
+import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
+import { TextField } from '../../../components/form/text-field';
+import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { useToast } from '../../../lib/toasts';
+import { trpc } from '../../../lib/trpc';
+
+/** Email sign-up: on success a thank-you box shows for SUCCESS_DELAY_MS and the form is ready again. */
+export default function NewsletterSignup() {
+  const mutation = trpc.submission.newsletter.create.useMutation();
+  const toast = useToast();
+  const form = useSubmissionForm({
+    schema: newsletterInput,
+    initialValues: { email: '', website: '' },
+    submit: mutation.mutateAsync,
+    successMessage: t('newsletter.thanks'),
+    failureFallback: t('newsletter.fallback'),
+    onSuccess: () => toast.success(t('newsletter.success')),
+  });
+  return (
+    <div className="newsletter__form">
+      <SubmissionFormShell
+        form={form}
+        label={t('home.newsletterTitle')}
+        submitLabel={t('home.newsletterSubmit')}
+        requiredNote={false}
+      >
+        <TextField
+          form={form}
+          name="email"
+          type="email"
+          label={t('home.newsletterEmail')}
+          required
+          autoComplete="email"
+        />
+      </SubmissionFormShell>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import NorthernMap from '../../../client/pages/public/home/northern-map';
+import { CAMPAIGN_LOCATIONS } from '../../../shared/constants';
+import { mockFetch, renderPage } from './render';
+
+describe('the Northern Nigeria map', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('links every northern state to its campaigns with its count in the accessible name', async () => {
+    // countByLocation travels in a batched GET, answered as a one-element batch.
+    mockFetch({ body: [{ result: { data: { json: { Kano: 2, Borno: 1 } } } }] });
+    const { container } = renderPage('/', <NorthernMap />);
+
+    await waitFor(() => expect(container.querySelectorAll('a[aria-label="Kano: 2 campaigns"]')).toHaveLength(2));
+    const kano = container.querySelector('svg a[aria-label="Kano: 2 campaigns"]');
+    expect(kano?.getAttribute('href')).toBe('/campaigns?location=Kano');
+    expect(container.querySelector('a[aria-label="Borno: 1 campaign"]')).not.toBeNull();
+    // The package spells it Nassarawa; the spec's Nasarawa must still be on the map.
+    expect(container.querySelector('svg a[aria-label="Nasarawa: 0 campaigns"]')).not.toBeNull();
+    expect(container.querySelectorAll('svg a')).toHaveLength(CAMPAIGN_LOCATIONS.length);
+    // Southern states are drawn but not links.
+    expect(container.querySelectorAll('svg path').length).toBe(37);
+    expect(screen.getByText('Map: @svg-maps/nigeria, CC BY 4.0')).toBeTruthy();
+  });
+});

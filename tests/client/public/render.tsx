@@ -1,0 +1,61 @@
+/**
+ * Renders public components with the app's real providers (tRPC, TanStack Query, auth, toasts)
+ * inside a memory router. Network calls go through the real tRPC client to `fetch`, which tests
+ * replace with `mockFetch` — the network boundary, not a fake backend module.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AuthProvider } from '../../../client/lib/auth';
+import { ToastProvider } from '../../../client/lib/toasts';
+import { createTrpcClient, trpc } from '../../../client/lib/trpc';
+
+export function renderAt(path: string, routes: RouteObject[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <trpc.Provider client={createTrpcClient()} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return { ...result, router };
+}
+
+/** One element at one path, plus a marker page at each of `others` to observe navigation. */
+export const renderPage = (path: string, element: ReactNode, others: string[] = []) =>
+  renderAt(path, [{ path, element }, ...others.map((p) => ({ path: p, element: <p>{`page ${p}`}</p> }))]);
+
+type Reply = { status?: number; body: unknown } | Error;
+
+/**
+ * Replaces `fetch`: each call takes the next reply. tRPC answers are wrapped the way the server's
+ * superjson transformer writes them.
+ */
+export function mockFetch(...replies: Reply[]) {
+  const queue = [...replies];
+  const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    const reply = queue.shift();
+    if (!reply) throw new Error('unexpected fetch');
+    if (reply instanceof Error) throw reply;
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+export const trpcResult = (data: unknown) => ({ body: { result: { data: { json: data } } } });
+export const trpcFailure = (status: number, message: string, fieldErrors?: { path: string; message: string }[]) => ({
+  status,
+  body: { error: { json: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: status, fieldErrors } } } },
+});
