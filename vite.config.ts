@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,8 +7,15 @@ const api = `http://127.0.0.1:${apiPort}`;
 
 // In development Vite serves the client and forwards the server's paths to the API process.
 // GET /campaigns is both a page and the REST list: only non-HTML requests go to the API.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: 'client',
+  resolve: {
+    // react-router exports only its development build; production builds take the smaller one.
+    alias:
+      mode === 'production'
+        ? { 'react-router': path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') }
+        : {},
+  },
   publicDir: 'public',
   plugins: [react()],
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: true },
@@ -24,4 +32,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -52,7 +52,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" aria-live="polite" aria-relevant="additions">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <div
+            key={toast.id}
+            className={`toast toast--${toast.kind}`}
+            role={toast.kind === 'error' ? 'alert' : 'status'}
+          >
             <span>{toast.message}</span>
             <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
               ×

@@ -2,10 +2,11 @@
  * The text catalogue: every user-visible string, keyed by message. A second language adds a
  * catalogue with the same keys; components and the server only ever call `t`.
  */
-import { specMessages } from './en/spec';
-import { serverMessages } from './en/server';
-import { publicMessages } from './en/public';
+
 import { adminMessages } from './en/admin';
+import { publicMessages } from './en/public';
+import { serverMessages } from './en/server';
+import { specMessages } from './en/spec';
 
 const en = { ...specMessages, ...serverMessages, ...publicMessages, ...adminMessages };
 
