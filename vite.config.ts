@@ -11,10 +11,9 @@ export default defineConfig(({ mode }) => ({
   root: 'client',
   resolve: {
     // react-router exports only its development build; production builds take the smaller one.
-    alias:
-      mode === 'production'
-        ? { 'react-router': path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') }
-        : {},
+    alias: (mode === 'production'
+      ? { 'react-router': path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') }
+      : {}) as Record<string, string>,
   },
   publicDir: 'public',
   plugins: [react()],
