@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../constants';
 import { t } from '../messages';
 import { email, requiredText, summarizeMissing } from './fields';
 
@@ -8,7 +7,6 @@ export const loginInput = summarizeMissing(
   ['email', 'password'],
   () => t('form.requiredFields'),
 );
-export type LoginInput = z.input<typeof loginInput>;
 
 export interface LoginResult {
   token: string;
@@ -20,5 +18,3 @@ export const adminCredentials = z.object({
   email: email(),
   password: z.string().min(12, 'The password must have at least 12 characters').max(200),
 });
-
-export const MAX_EMAIL = TEXT_LIMITS.email;

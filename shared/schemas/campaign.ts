@@ -11,9 +11,7 @@ import {
   TEXT_LIMITS,
 } from '../constants';
 import { t } from '../messages';
-import { choice, hasNoNul, optionalText, requiredOrInvalid, requiredText, summarizeMissing } from './fields';
-
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+import { choice, hasNoNul, isBlank, optionalText, requiredOrInvalid, requiredText, summarizeMissing } from './fields';
 
 const nairaError = (issue: { input?: unknown }) =>
   issue.input === undefined ? t('validation.required') : t('validation.amount');
@@ -190,6 +188,5 @@ export const campaignListInput = z.object({
 });
 export type CampaignListInput = z.input<typeof campaignListInput>;
 
-/** Any id up to the REST route's parameter limit; ids that are not ours are 'Campaign not found', as on REST. */
 /** Any id up to the REST path limit; ids that are not well formed are simply not found. */
 export const campaignIdInput = z.object({ id: z.string().max(2048) });

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
 import { t } from '../messages';
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/** Missing, null or only whitespace. */
+export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Missing and blank values read "required"; values of the wrong type read "invalid". */
 export const requiredOrInvalid = (issue: { input?: unknown }) =>

@@ -4,10 +4,12 @@ import {
   ADVOCACY_INTERESTS,
   AVAILABILITY_OPTIONS,
   NEWSLETTER_STATUSES,
+  type NewsletterStatus,
   ORGANIZATION_TYPES,
   PARTNERSHIP_TYPES,
   PROJECT_INTERESTS,
   REVIEW_STATUSES,
+  type ReviewStatus,
   type StatusType,
   TEXT_LIMITS,
   VOLUNTEER_INTERESTS,
@@ -116,7 +118,7 @@ export type ContactInput = z.input<typeof contactInput>;
 export type NewsletterInput = z.input<typeof newsletterInput>;
 
 type Stored<T extends z.ZodType> = Omit<z.output<T>, 'website'>;
-type Reviewed = { _id: string; status: (typeof REVIEW_STATUSES)[number]; registrationDate: string };
+type Reviewed = { _id: string; status: ReviewStatus; registrationDate: string };
 
 export type Volunteer = Stored<typeof volunteerInput> & Reviewed;
 export type Partner = Stored<typeof partnerInput> & Reviewed;
@@ -125,7 +127,7 @@ export type ContactMessage = Stored<typeof contactInput> & { _id: string; create
 export type NewsletterSubscription = {
   _id: string;
   email: string;
-  status: (typeof NEWSLETTER_STATUSES)[number];
+  status: NewsletterStatus;
   subscriptionDate: string;
 };
 
