@@ -1,5 +1,5 @@
 /** Campaigns: the logic and SQL behind campaign.* procedures and the /campaigns REST paths. */
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { DEFAULT_BANK_NAME } from '../../shared/constants';
 import { resolveImagePath, resolveImagePaths } from '../../shared/image-path';
 import { t } from '../../shared/messages';
@@ -7,12 +7,12 @@ import type { Campaign, CampaignData, CampaignListInput } from '../../shared/sch
 import { campaignListInput } from '../../shared/schemas/campaign';
 import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
-import type { CampaignsTable, CampaignUpdatesTable } from '../db/schema';
+import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 
-type CampaignRow = Selectable<CampaignsTable>;
-type UpdateRow = Pick<Selectable<CampaignUpdatesTable>, 'id' | 'campaign_id' | 'date' | 'content'>;
+type CampaignRow = Row<'campaigns'>;
+type UpdateRow = Pick<Row<'campaign_updates'>, 'id' | 'campaign_id' | 'date' | 'content'>;
 
 const dateOnly = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;

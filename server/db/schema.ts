@@ -1,8 +1,8 @@
 /** Table types of the database, one place. Columns are snake_case; the wire shape is mapped per entity. */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp the database fills in on insert unless given. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export interface CampaignsTable {
@@ -27,8 +27,8 @@ export interface CampaignsTable {
   account_name: Generated<string>;
   account_number: Generated<string>;
   bank_name: Generated<string>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CampaignUpdatesTable {
@@ -42,8 +42,8 @@ export interface CampaignUpdatesTable {
 interface Reviewed {
   id: string;
   status: Generated<'pending' | 'approved' | 'rejected'>;
-  registration_date: CreatedAt;
-  updated_at: UpdatedAt;
+  registration_date: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface VolunteerSubmissionsTable extends Reviewed {
@@ -88,8 +88,8 @@ export interface NewsletterSubscriptionsTable {
   id: string;
   email: string;
   status: Generated<'active' | 'unsubscribed'>;
-  subscription_date: CreatedAt;
-  updated_at: UpdatedAt;
+  subscription_date: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ContactMessagesTable {
@@ -99,15 +99,15 @@ export interface ContactMessagesTable {
   phone: string;
   subject: string;
   message: string;
-  created_at: CreatedAt;
+  created_at: Timestamp;
 }
 
 export interface AdminUsersTable {
   id: string;
   email: string;
   password_hash: string;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface UploadsTable {
@@ -115,7 +115,7 @@ export interface UploadsTable {
   width: number;
   height: number;
   byte_size: number;
-  created_at: CreatedAt;
+  created_at: Timestamp;
 }
 
 export interface UploadVariantsTable {
@@ -146,7 +146,5 @@ export interface Database {
   upload_variants: UploadVariantsTable;
 }
 
-export type CampaignRow = Selectable<CampaignsTable>;
-export type NewCampaign = Insertable<CampaignsTable>;
-export type CampaignPatch = Updateable<CampaignsTable>;
-export type AdminUserRow = Selectable<AdminUsersTable>;
+/** A selected row of a table. */
+export type Row<T extends keyof Database> = Selectable<Database[T]>;

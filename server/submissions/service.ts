@@ -18,6 +18,7 @@ import {
   type volunteerInput,
 } from '../../shared/schemas/submissions';
 import { isId, newId } from '../db/ids';
+import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
 
@@ -182,7 +183,7 @@ const TABLES = {
   newsletter: 'newsletter_subscriptions',
 } as const;
 
-export const isStatusType = (type: string): type is StatusType => (STATUS_TYPES as readonly string[]).includes(type);
+const isStatusType = (type: string): type is StatusType => (STATUS_TYPES as readonly string[]).includes(type);
 
 /** Sets the status of one submission; the status must be one its type allows. */
 export async function updateStatus(
@@ -210,9 +211,6 @@ export async function updateStatus(
 }
 
 // Row → wire shape, one function per entity.
-type Row<T extends keyof import('../db/schema').Database> = import('kysely').Selectable<
-  import('../db/schema').Database[T]
->;
 
 function toVolunteer(r: Row<'volunteer_submissions'>): Volunteer {
   return {
