@@ -4,6 +4,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { SUCCESS_DELAY_MS, TOAST_LIMIT } from '../../shared/constants';
+import { t } from '../../shared/messages';
 
 export type ToastKind = 'success' | 'error' | 'info';
 export interface Toast {
@@ -28,7 +29,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
   const push = useCallback(
     (kind: ToastKind, message: string) => {
       const id = nextId.current++;
@@ -58,7 +59,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             role={toast.kind === 'error' ? 'alert' : 'status'}
           >
             <span>{toast.message}</span>
-            <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label={t('common.dismiss')}
+              onClick={() => dismiss(toast.id)}
+            >
               ×
             </button>
           </div>

@@ -45,6 +45,7 @@ export const publicMessages = {
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy. Please select the number and copy it.',
   'common.copyAccountNumber': 'Copy account number',
+  'common.dismiss': 'Dismiss',
 
   // Campaigns
   'campaign.raised': 'Raised',
