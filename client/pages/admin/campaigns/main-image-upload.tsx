@@ -6,6 +6,7 @@ import { t } from '../../../../shared/messages';
 import { CampaignImage } from '../../../components/campaign-image';
 import { FileButton } from '../components/file-button';
 import { ProgressBar } from '../components/progress-bar';
+import { RequiredMark } from '../components/text-field';
 import { uploadImage } from '../lib/upload';
 import { useUploadFailure } from './use-upload-failure';
 
@@ -59,8 +60,7 @@ export function MainImageUpload({
     >
       <legend id={headingId} className="admin-field__label">
         {t('admin.image.main')}
-        <span aria-hidden="true"> *</span>
-        <span className="admin-visually-hidden"> ({t('admin.form.required')})</span>
+        <RequiredMark />
       </legend>
       <div className="admin-upload__row">
         <div className="admin-upload__preview">

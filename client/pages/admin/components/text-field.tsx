@@ -4,6 +4,7 @@
  */
 import { type ReactNode, useId } from 'react';
 import { t } from '../../../../shared/messages';
+import { describedBy } from '../../../components/form/field-parts';
 
 interface FieldShell {
   label: string;
@@ -12,12 +13,28 @@ interface FieldShell {
   required?: boolean;
 }
 
-function useFieldIds(error?: string, hint?: string) {
+/** The visual required mark after a label or legend, with its spoken text. */
+export function RequiredMark() {
+  return (
+    <span className="admin-field__required">
+      <span aria-hidden="true"> *</span>
+      <span className="admin-visually-hidden"> ({t('admin.form.required')})</span>
+    </span>
+  );
+}
+
+/** Ids of the control, its error and hint, and the ARIA attributes every control carries. */
+function useField({ error, hint, required }: Omit<FieldShell, 'label'>) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
-  return { id, errorId, hintId, describedBy };
+  const control = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(error && errorId, hint && hintId),
+    'aria-required': required || undefined,
+  };
+  return { ids: { id, errorId, hintId }, control };
 }
 
 function Shell({
@@ -34,12 +51,7 @@ function Shell({
     <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
       <label htmlFor={id} className="admin-field__label">
         {label}
-        {required && (
-          <span className="admin-field__required">
-            <span aria-hidden="true"> *</span>
-            <span className="admin-visually-hidden"> ({t('admin.form.required')})</span>
-          </span>
-        )}
+        {required && <RequiredMark />}
       </label>
       {children}
       {hint && (
@@ -66,18 +78,15 @@ type InputProps = FieldShell & {
 };
 
 export function TextField({ label, error, hint, required, value, onChange, type = 'text', ...rest }: InputProps) {
-  const ids = useFieldIds(error, hint);
+  const { ids, control } = useField({ error, hint, required });
   return (
     <Shell label={label} error={error} hint={hint} required={required} {...ids}>
       <input
-        id={ids.id}
+        {...control}
         className="admin-input"
         type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
         {...rest}
       />
     </Shell>
@@ -94,19 +103,16 @@ export function TextArea({
   rows = 4,
   name,
 }: FieldShell & { value: string; onChange: (value: string) => void; rows?: number; name?: string }) {
-  const ids = useFieldIds(error, hint);
+  const { ids, control } = useField({ error, hint, required });
   return (
     <Shell label={label} error={error} hint={hint} required={required} {...ids}>
       <textarea
-        id={ids.id}
+        {...control}
         name={name}
         className="admin-input admin-input--area"
         rows={rows}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
       />
     </Shell>
   );
@@ -129,19 +135,10 @@ export function SelectField({
   placeholder: string;
   name?: string;
 }) {
-  const ids = useFieldIds(error, hint);
+  const { ids, control } = useField({ error, hint, required });
   return (
     <Shell label={label} error={error} hint={hint} required={required} {...ids}>
-      <select
-        id={ids.id}
-        name={name}
-        className="admin-input"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
-      >
+      <select {...control} name={name} className="admin-input" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
