@@ -6,17 +6,15 @@ import { t } from '../../../../shared/messages';
 import type { CampaignData } from '../../../../shared/schemas/campaign';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
+import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { Spinner } from '../components/spinner';
 import { httpStatusOf, serverFieldErrors, serverMessage } from '../lib/errors';
-import { usePageTitle } from '../lib/use-page-title';
 import { CampaignForm } from './campaign-form';
 import { emptyForm, formFromCampaign } from './form-state';
 
 export function CampaignEditorPage() {
   const { id } = useParams();
-  const title = id ? t('admin.form.editTitle') : t('admin.form.createTitle');
-  usePageTitle(title);
   const navigate = useNavigate();
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -66,15 +64,16 @@ export function CampaignEditorPage() {
     );
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <Link to="/admin/campaigns" className="admin-link admin-back">
-        <ArrowLeft aria-hidden="true" size={16} />
-        {t('admin.form.backToList')}
-      </Link>
-      <h1 id="admin-page-title" className="admin-page__title">
-        {title}
-      </h1>
+    <AdminPage
+      title={id ? t('admin.form.editTitle') : t('admin.form.createTitle')}
+      before={
+        <Link to="/admin/campaigns" className="admin-link admin-back">
+          <ArrowLeft aria-hidden="true" size={16} />
+          {t('admin.form.backToList')}
+        </Link>
+      }
+    >
       {body}
-    </section>
+    </AdminPage>
   );
 }

@@ -6,16 +6,14 @@ import { t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
+import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
 import { Spinner } from '../components/spinner';
 import { httpStatusOf, serverMessage } from '../lib/errors';
-import { usePageTitle } from '../lib/use-page-title';
 import { CampaignTable } from './campaign-table';
 
 export function CampaignsPage() {
-  const title = t('admin.campaigns.title');
-  usePageTitle(title);
   const toast = useToast();
   const utils = trpc.useUtils();
   const list = trpc.campaign.list.useQuery({ order: 'newest' });
@@ -36,16 +34,15 @@ export function CampaignsPage() {
   };
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page__head">
-        <h1 id="admin-page-title" className="admin-page__title">
-          {title}
-        </h1>
+    <AdminPage
+      title={t('admin.campaigns.title')}
+      actions={
         <Link to="/admin/campaigns/new" className="admin-btn admin-btn--primary">
           <Plus aria-hidden="true" size={18} />
           {t('admin.campaigns.new')}
         </Link>
-      </div>
+      }
+    >
       {list.isPending && <Spinner />}
       {list.isError && (
         <LoadError message={serverMessage(list.error, t('campaigns.listFailed'))} onRetry={() => void list.refetch()} />
@@ -62,6 +59,6 @@ export function CampaignsPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       />
-    </section>
+    </AdminPage>
   );
 }

@@ -5,7 +5,7 @@ import { DASHBOARD_CHANGE_LABELS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { trpc } from '../../../lib/trpc';
-import { usePageTitle } from '../lib/use-page-title';
+import { AdminPage } from './admin-page';
 import { LoadError } from './load-error';
 import { Spinner } from './spinner';
 
@@ -23,16 +23,11 @@ function StatCard({ label, value, change, icon }: { label: string; value: string
 }
 
 export function DashboardPage() {
-  const title = t('admin.dashboard.title');
-  usePageTitle(title);
   const stats = trpc.dashboard.stats.useQuery();
   const [raisedChange, activeChange, locationsChange] = DASHBOARD_CHANGE_LABELS;
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <h1 id="admin-page-title" className="admin-page__title">
-        {title}
-      </h1>
+    <AdminPage title={t('admin.dashboard.title')}>
       {stats.isPending && <Spinner />}
       {stats.isError && <LoadError message={t('admin.dashboard.loadFailed')} onRetry={() => void stats.refetch()} />}
       {stats.data && (
@@ -68,6 +63,6 @@ export function DashboardPage() {
         </h2>
         <p className="admin-muted">{t('dashboard.comingSoon')}</p>
       </section>
-    </section>
+    </AdminPage>
   );
 }

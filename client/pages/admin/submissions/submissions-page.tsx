@@ -4,17 +4,15 @@ import { SUBMISSION_TYPES, type SubmissionType } from '../../../../shared/consta
 import { t } from '../../../../shared/messages';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
+import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { Spinner } from '../components/spinner';
 import { httpStatusOf } from '../lib/errors';
-import { usePageTitle } from '../lib/use-page-title';
 import type { AnyEntry } from './entry-view';
 import { SubmissionList } from './submission-list';
 import { SubmissionTabs } from './submission-tabs';
 
 export function SubmissionsPage() {
-  const title = t('admin.submissions.title');
-  usePageTitle(title);
   const toast = useToast();
   const utils = trpc.useUtils();
   const lists = trpc.submission.list.useQuery();
@@ -39,10 +37,7 @@ export function SubmissionsPage() {
   }));
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <h1 id="admin-page-title" className="admin-page__title">
-        {title}
-      </h1>
+    <AdminPage title={t('admin.submissions.title')}>
       {lists.isError && <LoadError message={t('submissions.loadFailed')} onRetry={() => void lists.refetch()} />}
       {!lists.isError && (
         <SubmissionTabs label={t('admin.submissions.tabs')} tabs={tabs} selected={selected} onSelect={setSelected}>
@@ -58,6 +53,6 @@ export function SubmissionsPage() {
           )}
         </SubmissionTabs>
       )}
-    </section>
+    </AdminPage>
   );
 }
