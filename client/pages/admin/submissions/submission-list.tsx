@@ -3,8 +3,22 @@
 import type { SubmissionType } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
-import { type Entry, entryView } from './entry-view';
+import { type Entry, type EntryView, entryView } from './entry-view';
 import { StatusSelect } from './status-select';
+
+/** Labelled values of an entry; an empty value reads as such. */
+function FieldList({ fields, className }: { fields: EntryView['summary']; className?: string }) {
+  return (
+    <dl className={className}>
+      {fields.map(([label, value]) => (
+        <div key={label}>
+          <dt>{t(label)}</dt>
+          <dd>{value || t('admin.field.empty')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 export function SubmissionList<T extends SubmissionType>({
   type,
@@ -40,27 +54,11 @@ export function SubmissionList<T extends SubmissionType>({
                 />
               )}
             </div>
-            {view.summary.length > 0 && (
-              <dl className="admin-submission__summary">
-                {view.summary.map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{t(label)}</dt>
-                    <dd>{value || t('admin.field.empty')}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
+            {view.summary.length > 0 && <FieldList className="admin-submission__summary" fields={view.summary} />}
             {view.details.length > 0 && (
               <details className="admin-submission__more">
                 <summary>{t('admin.submissions.showAll')}</summary>
-                <dl>
-                  {view.details.map(([label, value]) => (
-                    <div key={label}>
-                      <dt>{t(label)}</dt>
-                      <dd>{value || t('admin.field.empty')}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <FieldList fields={view.details} />
               </details>
             )}
           </li>
