@@ -3,7 +3,7 @@
  * handing the data on; a refused save keeps everything typed and marks the fields the server named.
  */
 import { Save } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { type CampaignData, campaignInput } from '../../../../shared/schemas/campaign';
@@ -28,16 +28,14 @@ export interface CampaignFormProps {
 export function CampaignForm({ initial, saving, serverErrors = {}, onSubmit, onCancel }: CampaignFormProps) {
   const [form, setForm] = useState(initial);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState('');
+  const [lastSummary, setSummary] = useState('');
   const [busyUploads, setBusyUploads] = useState({ main: false, gallery: false });
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const summaryId = useId();
   const errors = { ...serverErrors, ...clientErrors };
-
-  // Once every marked field has been edited the summary no longer describes the form.
-  useEffect(() => {
-    if (Object.keys(clientErrors).length === 0) setSummary((s) => (s === t('admin.form.uploadsPending') ? s : ''));
-  }, [clientErrors]);
+  // Once every marked field has been edited the validation summary no longer describes the form.
+  const summary =
+    lastSummary === t('admin.form.uploadsPending') || Object.keys(clientErrors).length > 0 ? lastSummary : '';
 
   // Editing a field clears its error: the message describes what was there at the last save.
   const clearError = (path: string) =>
