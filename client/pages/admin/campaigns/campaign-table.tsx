@@ -6,7 +6,6 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CAMPAIGN_STATUS } from '../../../../shared/constants';
 import { formatNaira, progressPercent } from '../../../../shared/format';
-import { resolveImagePath } from '../../../../shared/image-path';
 import { t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignImage } from '../../../components/campaign-image';
@@ -39,7 +38,7 @@ export function CampaignTable({
           {campaigns.map((c) => (
             <tr key={c._id}>
               <td className="admin-table__thumb">
-                <CampaignImage src={resolveImagePath(c.image)} alt="" width={64} height={48} sizes="80px" />
+                <CampaignImage src={c.image} alt="" width={64} height={48} sizes="80px" />
               </td>
               <th scope="row" className="admin-table__title">
                 {c.title}

@@ -1,6 +1,7 @@
 /** The campaign form's state (all text, as inputs hold it) and its mapping to and from the wire shape. */
 import { CAMPAIGN_STATUS, PLACEHOLDER_IMAGE } from '../../../../shared/constants';
 import type { Campaign } from '../../../../shared/schemas/campaign';
+import type { BankAccount } from '../../../components/bank-details';
 
 export interface UpdateRow {
   /** Stable React key: rows can be removed from the middle. */
@@ -53,18 +54,12 @@ export const emptyForm = (): CampaignFormState => ({
 /** The server answers the placeholder for a campaign without an image; the form treats that as none. */
 const realImage = (path: string) => (path === PLACEHOLDER_IMAGE ? '' : path);
 
-export interface BankDetails {
-  accountName: string;
-  accountNumber: string;
-  bankName: string;
-}
-
 /**
  * The server fills a campaign's empty bank fields with the foundation's account. Fields equal to
  * that default load empty, so saving keeps meaning "use the default" instead of freezing a copy.
  */
-export function formFromCampaign(campaign: Campaign, defaults?: BankDetails): CampaignFormState {
-  const own = (key: keyof BankDetails) => (defaults && campaign[key] === defaults[key] ? '' : campaign[key]);
+export function formFromCampaign(campaign: Campaign, defaults?: BankAccount): CampaignFormState {
+  const own = (key: keyof BankAccount) => (defaults && campaign[key] === defaults[key] ? '' : campaign[key]);
   return {
     title: campaign.title,
     description: campaign.description,
