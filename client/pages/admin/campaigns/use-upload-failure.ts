@@ -1,4 +1,4 @@
-/** What every failed upload does: sign out on 401, otherwise a toast with the spec's text. */
+/** What every failed upload does: a toast with the spec's text, and signing out on a 401. */
 import { useCallback } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../lib/toasts';
