@@ -11,21 +11,18 @@ import { NumberedText } from '../../../components/numbered-text';
 import { Spinner } from '../../../components/spinner';
 import { trpc } from '../../../lib/trpc';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
+import { MessagePage } from '../message-page';
 import { CampaignGallery } from './campaign-gallery';
 import { DonationSplit } from './donation-split';
 import { FundingSummary } from './funding-summary';
 
 function CampaignNotFound() {
   return (
-    <section className="section">
-      <div className="container narrow message-page">
-        <h1>{t('campaigns.notFound')}</h1>
-        <p>{t('detail.notFoundText')}</p>
-        <Link to="/campaigns" className="btn btn--primary">
-          {t('common.backToCampaigns')}
-        </Link>
-      </div>
-    </section>
+    <MessagePage title={t('campaigns.notFound')} text={t('detail.notFoundText')}>
+      <Link to="/campaigns" className="btn btn--primary">
+        {t('common.backToCampaigns')}
+      </Link>
+    </MessagePage>
   );
 }
 
