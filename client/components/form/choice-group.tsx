@@ -1,8 +1,6 @@
 import { t } from '../../../shared/messages';
 import { describedBy, FieldError, FieldHint, LabelText } from './field-parts';
-import type { FormValues, SubmissionForm } from './use-submission-form';
-
-type KeyOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
+import type { FieldKey, FormValues, SubmissionForm } from './use-submission-form';
 
 interface CommonProps {
   legend: string;
@@ -20,7 +18,7 @@ export function CheckboxGroup<V extends FormValues>({
   legend,
   options,
   required,
-}: CommonProps & { form: SubmissionForm<V>; name: KeyOf<V, string[]> }) {
+}: CommonProps & { form: SubmissionForm<V>; name: FieldKey<V, string[]> }) {
   const error = form.errors[name];
   const selected = form.values[name] as string[];
   const hintId = `${form.fieldId(name)}-hint`;
@@ -64,7 +62,7 @@ export function RadioGroup<V extends FormValues>({
   legend,
   options,
   required,
-}: CommonProps & { form: SubmissionForm<V>; name: KeyOf<V, string> }) {
+}: CommonProps & { form: SubmissionForm<V>; name: FieldKey<V, string> }) {
   const error = form.errors[name];
   return (
     <fieldset

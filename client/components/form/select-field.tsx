@@ -1,12 +1,10 @@
 import { t } from '../../../shared/messages';
 import { describedBy, FieldError, LabelText } from './field-parts';
-import type { FormValues, SubmissionForm } from './use-submission-form';
-
-type StringKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+import type { FieldKey, FormValues, SubmissionForm } from './use-submission-form';
 
 interface Props<V extends FormValues> {
   form: SubmissionForm<V>;
-  name: StringKey<V>;
+  name: FieldKey<V, string>;
   label: string;
   options: readonly string[];
   required?: boolean;

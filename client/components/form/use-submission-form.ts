@@ -2,12 +2,15 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { SUCCESS_DELAY_MS } from '../../../shared/constants';
+import { t } from '../../../shared/messages';
 import { errorsByField, validationMessage } from '../../../shared/schemas/fields';
 import { readServerError } from '../../lib/server-error';
 import { useToast } from '../../lib/toasts';
 
 export type FormValues = Record<string, string | string[]>;
 export type FormStatus = 'idle' | 'pending' | 'success';
+/** The names of the fields of V whose value is a T. */
+export type FieldKey<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
 
 export interface SubmissionFormOptions<V extends FormValues, S extends z.ZodType> {
   schema: S;
@@ -38,6 +41,13 @@ export interface SubmissionForm<V extends FormValues> {
   fieldId(name: string): string;
   errorId(name: string): string;
 }
+
+/** The spec's texts of the volunteer, partner and advocate applications. */
+export const applicationTexts = () => ({
+  successMessage: t('form.applicationSuccess'),
+  failureTitle: t('form.registrationFailed'),
+  failureFallback: t('form.registrationFallback'),
+});
 
 /**
  * The one behaviour of every public form (SPEC sections 4, 5 and 8): validate with the shared

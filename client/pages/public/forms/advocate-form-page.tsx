@@ -6,7 +6,7 @@ import { FormPage } from '../../../components/form/form-page';
 import { NextSteps } from '../../../components/form/next-steps';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
 import { TextField } from '../../../components/form/text-field';
-import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { applicationTexts, useSubmissionForm } from '../../../components/form/use-submission-form';
 import { trpc } from '../../../lib/trpc';
 
 const EMPTY = {
@@ -29,9 +29,7 @@ export function AdvocateFormPage() {
     schema: advocateInput,
     initialValues: EMPTY,
     submit: mutation.mutateAsync,
-    successMessage: t('form.applicationSuccess'),
-    failureTitle: t('form.registrationFailed'),
-    failureFallback: t('form.registrationFallback'),
+    ...applicationTexts(),
     redirectTo: '/advocate',
   });
   return (

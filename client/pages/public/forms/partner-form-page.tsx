@@ -7,7 +7,7 @@ import { NextSteps } from '../../../components/form/next-steps';
 import { SelectField } from '../../../components/form/select-field';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
 import { TextField } from '../../../components/form/text-field';
-import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { applicationTexts, useSubmissionForm } from '../../../components/form/use-submission-form';
 import { trpc } from '../../../lib/trpc';
 
 const EMPTY = {
@@ -30,9 +30,7 @@ export function PartnerFormPage() {
     schema: partnerInput,
     initialValues: EMPTY,
     submit: mutation.mutateAsync,
-    successMessage: t('form.applicationSuccess'),
-    failureTitle: t('form.registrationFailed'),
-    failureFallback: t('form.registrationFallback'),
+    ...applicationTexts(),
     redirectTo: '/partner-success',
   });
   return (
