@@ -8,6 +8,45 @@ import { trpc } from '../../lib/trpc';
 const pick = <T extends string>(options: readonly T[], value: string | null): T | undefined =>
   options.find((option) => option === value);
 
+type Filter = 'location' | 'category';
+
+/** One filter of the list: its first option shows every campaign. */
+function FilterSelect({
+  name,
+  label,
+  allLabel,
+  options,
+  value,
+  onChange,
+}: {
+  name: Filter;
+  label: string;
+  allLabel: string;
+  options: readonly string[];
+  value: string | undefined;
+  onChange: (name: Filter, value: string) => void;
+}) {
+  const id = `filter-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__control field__control--select"
+        value={value ?? ''}
+        onChange={(e) => onChange(name, e.target.value)}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** All campaigns, filtered by state and category; the filters live in the URL so links can share them. */
 export function CampaignsPage() {
   const [params, setParams] = useSearchParams();
@@ -15,7 +54,7 @@ export function CampaignsPage() {
   const category = pick(CAMPAIGN_CATEGORIES, params.get('category'));
   const campaigns = trpc.campaign.list.useQuery({ order: 'newest', location, category });
 
-  const setFilter = (name: 'location' | 'category', value: string) => {
+  const setFilter = (name: Filter, value: string) => {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -35,38 +74,22 @@ export function CampaignsPage() {
       <section className="section section--compact">
         <div className="container">
           <form className="filters" aria-label={t('campaigns.filters')} onSubmit={(e) => e.preventDefault()}>
-            <div className="field">
-              <label htmlFor="filter-location" className="field__label">
-                {t('campaigns.filterLocation')}
-              </label>
-              <select
-                id="filter-location"
-                className="field__control field__control--select"
-                value={location ?? ''}
-                onChange={(e) => setFilter('location', e.target.value)}
-              >
-                <option value="">{t('campaigns.allLocations')}</option>
-                {CAMPAIGN_LOCATIONS.map((option) => (
-                  <option key={option}>{option}</option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-category" className="field__label">
-                {t('campaigns.filterCategory')}
-              </label>
-              <select
-                id="filter-category"
-                className="field__control field__control--select"
-                value={category ?? ''}
-                onChange={(e) => setFilter('category', e.target.value)}
-              >
-                <option value="">{t('campaigns.allCategories')}</option>
-                {CAMPAIGN_CATEGORIES.map((option) => (
-                  <option key={option}>{option}</option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              name="location"
+              label={t('campaigns.filterLocation')}
+              allLabel={t('campaigns.allLocations')}
+              options={CAMPAIGN_LOCATIONS}
+              value={location}
+              onChange={setFilter}
+            />
+            <FilterSelect
+              name="category"
+              label={t('campaigns.filterCategory')}
+              allLabel={t('campaigns.allCategories')}
+              options={CAMPAIGN_CATEGORIES}
+              value={category}
+              onChange={setFilter}
+            />
             {filtered && (
               <button
                 type="button"
