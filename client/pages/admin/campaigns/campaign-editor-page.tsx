@@ -9,7 +9,7 @@ import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { Spinner } from '../components/spinner';
-import { httpStatusOf, serverFieldErrors, serverMessage } from '../lib/errors';
+import { campaignErrorMessage, httpStatusOf, serverFieldErrors, serverMessage } from '../lib/errors';
 import { CampaignForm } from './campaign-form';
 import { emptyForm, formFromCampaign } from './form-state';
 
@@ -33,7 +33,7 @@ export function CampaignEditorPage() {
     } catch (error) {
       if (httpStatusOf(error) === 401) return;
       setServerErrors(serverFieldErrors(error));
-      toast.error(serverMessage(error, id ? t('campaigns.updateFailed') : t('campaigns.createFailed')));
+      toast.error(campaignErrorMessage(error, id ? t('campaigns.updateFailed') : t('campaigns.createFailed')));
       return;
     }
     // The list, the detail pages and the dashboard all read campaign queries.
@@ -49,6 +49,14 @@ export function CampaignEditorPage() {
       <LoadError
         message={serverMessage(existing.error, t('campaigns.notFound'))}
         onRetry={() => void existing.refetch()}
+      />
+    );
+  // Without the foundation's defaults the form could not tell them from the campaign's own account.
+  else if (id && defaultBank.isError)
+    body = (
+      <LoadError
+        message={serverMessage(defaultBank.error, t('campaigns.fetchFailed'))}
+        onRetry={() => void defaultBank.refetch()}
       />
     );
   else

@@ -10,7 +10,7 @@ import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
 import { Spinner } from '../components/spinner';
-import { httpStatusOf, serverMessage } from '../lib/errors';
+import { campaignErrorMessage, httpStatusOf, serverMessage } from '../lib/errors';
 import { CampaignTable } from './campaign-table';
 
 export function CampaignsPage() {
@@ -27,7 +27,7 @@ export function CampaignsPage() {
       await Promise.all([utils.campaign.invalidate(), utils.dashboard.invalidate()]);
       toast.success(t('admin.campaigns.deleted'));
     } catch (error) {
-      if (httpStatusOf(error) !== 401) toast.error(serverMessage(error, t('campaigns.deleteFailed')));
+      if (httpStatusOf(error) !== 401) toast.error(campaignErrorMessage(error, t('campaigns.deleteFailed')));
     } finally {
       setToDelete(null);
     }

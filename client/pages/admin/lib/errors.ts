@@ -1,5 +1,6 @@
 /** Reading the errors tRPC calls and uploads raise, the same way on every admin screen. */
 import { isTRPCClientError } from '@trpc/client';
+import { t } from '../../../../shared/messages';
 
 interface ErrorData {
   httpStatus?: number;
@@ -23,6 +24,15 @@ export function serverMessage(error: unknown, fallback: string): string {
   if (!serverAnswered(error)) return fallback;
   const message = error instanceof Error ? error.message.trim() : '';
   return message || fallback;
+}
+
+/**
+ * A failed campaign call (SPEC section 8): the server's message, 'HTTP error! status: {code}' when
+ * it answered without one, the screen's wrapped message when no answer came at all.
+ */
+export function campaignErrorMessage(error: unknown, fallback: string): string {
+  const status = httpStatusOf(error);
+  return serverMessage(error, status === undefined ? fallback : t('campaigns.httpError', { code: status }));
 }
 
 /** The server's field errors keyed by field path, for marking inputs after a refused save. */
