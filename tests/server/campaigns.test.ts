@@ -576,3 +576,21 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
     });
   });
 });
+
+describe.each(testDatabases())('campaigns per state for the map on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('counts campaigns per location, and follows changes at once', async () => {
+    expect(await t.publicCaller.campaign.countByLocation()).toEqual({});
+    const kano = await t.adminCaller.campaign.create(campaignPayload({ location: 'Kano' }));
+    await t.adminCaller.campaign.create(campaignPayload({ location: 'Kano' }));
+    await t.adminCaller.campaign.create(campaignPayload({ location: 'Borno' }));
+    expect(await t.publicCaller.campaign.countByLocation()).toEqual({ Kano: 2, Borno: 1 });
+    await t.adminCaller.campaign.remove({ id: kano._id });
+    expect(await t.publicCaller.campaign.countByLocation()).toEqual({ Kano: 1, Borno: 1 });
+  });
+});
