@@ -11,6 +11,47 @@ interface CommonProps {
 /** Slugs keep option ids valid and readable ("Water & Sanitation" → "water-sanitation"). */
 const slug = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
+/** The inputs of a choice group, each with its own label; checkboxes and radios alike. */
+function ChoiceOptions({
+  type,
+  name,
+  idPrefix,
+  options,
+  invalid,
+  isChecked,
+  onChange,
+}: {
+  type: 'checkbox' | 'radio';
+  name: string;
+  idPrefix: string;
+  options: readonly string[];
+  invalid: boolean;
+  isChecked: (option: string) => boolean;
+  onChange: (option: string, checked: boolean) => void;
+}) {
+  return (
+    <div className="choice-group__options">
+      {options.map((option) => {
+        const id = `${idPrefix}-${slug(option)}`;
+        return (
+          <div className="choice" key={option}>
+            <input
+              id={id}
+              type={type}
+              name={name}
+              value={option}
+              checked={isChecked(option)}
+              aria-invalid={invalid ? true : undefined}
+              onChange={(e) => onChange(option, e.target.checked)}
+            />
+            <label htmlFor={id}>{option}</label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 /** Several values from a choice list: a fieldset of checkboxes. */
 export function CheckboxGroup<V extends FormValues>({
   form,
@@ -31,25 +72,15 @@ export function CheckboxGroup<V extends FormValues>({
         <LabelText label={legend} required={required} />
       </legend>
       {required && <FieldHint id={hintId}>{t('form.chooseAtLeastOne')}</FieldHint>}
-      <div className="choice-group__options">
-        {options.map((option) => {
-          const id = `${form.fieldId(name)}-${slug(option)}`;
-          return (
-            <div className="choice" key={option}>
-              <input
-                id={id}
-                type="checkbox"
-                name={name}
-                value={option}
-                checked={selected.includes(option)}
-                aria-invalid={error ? true : undefined}
-                onChange={(e) => form.toggleChoice(name, option, e.target.checked)}
-              />
-              <label htmlFor={id}>{option}</label>
-            </div>
-          );
-        })}
-      </div>
+      <ChoiceOptions
+        type="checkbox"
+        name={name}
+        idPrefix={form.fieldId(name)}
+        options={options}
+        invalid={Boolean(error)}
+        isChecked={(option) => selected.includes(option)}
+        onChange={(option, checked) => form.toggleChoice(name, option, checked)}
+      />
       <FieldError id={form.errorId(name)} message={error} />
     </fieldset>
   );
@@ -72,25 +103,15 @@ export function RadioGroup<V extends FormValues>({
       <legend className="field__label">
         <LabelText label={legend} required={required} />
       </legend>
-      <div className="choice-group__options">
-        {options.map((option) => {
-          const id = `${form.fieldId(name)}-${slug(option)}`;
-          return (
-            <div className="choice" key={option}>
-              <input
-                id={id}
-                type="radio"
-                name={name}
-                value={option}
-                checked={form.values[name] === option}
-                aria-invalid={error ? true : undefined}
-                onChange={() => form.setValue(name, option as V[typeof name])}
-              />
-              <label htmlFor={id}>{option}</label>
-            </div>
-          );
-        })}
-      </div>
+      <ChoiceOptions
+        type="radio"
+        name={name}
+        idPrefix={form.fieldId(name)}
+        options={options}
+        invalid={Boolean(error)}
+        isChecked={(option) => form.values[name] === option}
+        onChange={(option) => form.setValue(name, option as V[typeof name])}
+      />
       <FieldError id={form.errorId(name)} message={error} />
     </fieldset>
   );
