@@ -1,6 +1,7 @@
 /**
  * npm test: the whole suite. Unit, component and server tests (on PGlite and, when reachable,
  * PostgreSQL), then the browser tests against a fresh build in Debian's Chromium.
+ * `--e2e` (npm run test:e2e) runs the build and the browser tests only.
  * REQUIRE_POSTGRES=1 and REQUIRE_BROWSER=1 turn a missing PostgreSQL or Chromium into failures.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ function run(label, command, args, env = {}) {
   }
 }
 
-run('Unit, component and server tests', process.execPath, [vitest, 'run']);
+if (!process.argv.includes('--e2e')) run('Unit, component and server tests', process.execPath, [vitest, 'run']);
 
 if (!fs.existsSync(chromium)) {
   if (process.env.REQUIRE_BROWSER === '1') {

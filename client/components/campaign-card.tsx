@@ -4,7 +4,7 @@ import { formatNaira } from '../../shared/format';
 import { t } from '../../shared/messages';
 import type { Campaign } from '../../shared/schemas/campaign';
 import { CampaignImage } from './campaign-image';
-import { ProgressBar } from './progress-bar';
+import { FundingProgress } from './progress-bar';
 
 export type CampaignSummary = Pick<
   Campaign,
@@ -39,7 +39,7 @@ export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: Campaig
             <span className="campaign-card__raised">{formatNaira(campaign.amountRaised)}</span>
             <span className="campaign-card__target"> / {formatNaira(campaign.target)}</span>
           </p>
-          <ProgressBar raised={campaign.amountRaised} target={campaign.target} />
+          <FundingProgress raised={campaign.amountRaised} target={campaign.target} />
         </div>
         <Link to={href} className="btn btn--primary btn--block">
           {t('campaigns.donateNow')}

@@ -6,6 +6,7 @@ import {
   defaultBankDetails,
   deleteCampaign,
   getCampaign,
+  getStoredCampaign,
   listCampaigns,
   updateCampaign,
 } from './service';
@@ -13,6 +14,7 @@ import {
 export const campaignRouter = router({
   list: publicProcedure.input(campaignListInput.optional()).query(({ ctx, input }) => listCampaigns(ctx, input)),
   byId: publicProcedure.input(campaignIdInput).query(({ ctx, input }) => getCampaign(ctx, input.id)),
+  stored: adminProcedure.input(campaignIdInput).query(({ ctx, input }) => getStoredCampaign(ctx, input.id)),
   countByLocation: publicProcedure.query(({ ctx }) => countByLocation(ctx)),
   defaultBank: publicProcedure.query(({ ctx }) => defaultBankDetails(ctx)),
   create: adminProcedure.input(campaignInput).mutation(({ ctx, input }) => createCampaign(ctx, input)),

@@ -2,7 +2,7 @@
 import { DEFAULT_BANK_NAME } from '../../shared/constants';
 import { resolveImagePath, resolveImagePaths } from '../../shared/image-path';
 import { t } from '../../shared/messages';
-import type { Campaign, CampaignData, CampaignListInput } from '../../shared/schemas/campaign';
+import type { Campaign, CampaignData, CampaignListInput, StoredCampaign } from '../../shared/schemas/campaign';
 import { campaignListInput } from '../../shared/schemas/campaign';
 import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
@@ -19,10 +19,8 @@ const dateOnly = (value: unknown): string | null => {
   return String(value).slice(0, 10);
 };
 
-/** The one mapping from rows to the wire shape; bank details fall back to the foundation's. */
-function toCampaign(row: CampaignRow, updates: UpdateRow[], bank: Deps['config']['bank']): Campaign {
-  // A campaign's own account only counts when it has a number; otherwise the foundation's applies.
-  const hasOwnBank = row.account_number !== '';
+/** The one mapping from rows: the campaign as stored, image paths and bank fields as sent. */
+function toStoredCampaign(row: CampaignRow, updates: UpdateRow[]): StoredCampaign {
   return {
     _id: row.id,
     title: row.title,
@@ -38,8 +36,8 @@ function toCampaign(row: CampaignRow, updates: UpdateRow[], bank: Deps['config']
     updates: updates
       .map((u) => ({ _id: u.id, date: dateOnly(u.date) ?? '', content: u.content }))
       .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
-    image: resolveImagePath(row.image),
-    galleryImages: resolveImagePaths(row.gallery_images),
+    image: row.image,
+    galleryImages: row.gallery_images,
     target: row.target,
     amountRaised: row.amount_raised,
     supporters: row.supporters,
@@ -48,11 +46,25 @@ function toCampaign(row: CampaignRow, updates: UpdateRow[], bank: Deps['config']
     category: row.category as Campaign['category'],
     endDate: dateOnly(row.end_date),
     impact: row.impact,
-    accountName: hasOwnBank ? row.account_name || bank.accountName : bank.accountName,
-    accountNumber: hasOwnBank ? row.account_number : bank.accountNumber,
-    bankName: hasOwnBank ? row.bank_name || DEFAULT_BANK_NAME : DEFAULT_BANK_NAME,
+    accountName: row.account_name,
+    accountNumber: row.account_number,
+    bankName: row.bank_name,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** What every caller sees: image paths ready to show, the foundation's account where a campaign has none. */
+function toCampaign(stored: StoredCampaign, bank: Deps['config']['bank']): Campaign {
+  // A campaign's own account only counts when it has a number.
+  const hasOwnBank = stored.accountNumber !== '';
+  return {
+    ...stored,
+    image: resolveImagePath(stored.image),
+    galleryImages: resolveImagePaths(stored.galleryImages),
+    accountName: hasOwnBank ? stored.accountName || bank.accountName : bank.accountName,
+    accountNumber: hasOwnBank ? stored.accountNumber : bank.accountNumber,
+    bankName: hasOwnBank ? stored.bankName || DEFAULT_BANK_NAME : DEFAULT_BANK_NAME,
   };
 }
 
@@ -86,7 +98,7 @@ async function loadAll(deps: Deps): Promise<Campaign[]> {
     deps.db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toCampaign(row, updates.get(row.id) ?? [], deps.config.bank));
+  return rows.map((row) => toCampaign(toStoredCampaign(row, updates.get(row.id) ?? []), deps.config.bank));
 }
 
 const allCampaigns = (deps: Deps) => deps.catalog.all(deps.db, () => loadAll(deps));
@@ -109,6 +121,16 @@ export async function getCampaign(deps: Deps, id: string): Promise<Campaign> {
   const campaign = isId(id) ? (await allCampaigns(deps)).find((c) => c._id === id) : undefined;
   if (!campaign) throw new NotFoundError(t('campaigns.notFound'));
   return campaign;
+}
+
+/** The campaign as stored, for the admin editor: it must not save the defaults back as its own. */
+export async function getStoredCampaign(deps: Deps, id: string): Promise<StoredCampaign> {
+  const row = isId(id)
+    ? await deps.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row) throw new NotFoundError(t('campaigns.notFound'));
+  const updates = await updatesOf(deps.db, [id]);
+  return toStoredCampaign(row, updates.get(id) ?? []);
 }
 
 /** Stored as sent: image paths keep their form (resolved on the way out), empty bank fields mean "the default". */

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { t } from '../messages';
 import { email, requiredText, summarizeMissing } from './fields';
 
-export const loginInput = summarizeMissing(
-  z.object({ email: email(), password: requiredText(200) }),
-  ['email', 'password'],
-  () => t('form.requiredFields'),
+export const loginInput = summarizeMissing(z.object({ email: email(), password: requiredText(200) }), () =>
+  t('form.requiredFields'),
 );
 
 export interface LoginResult {

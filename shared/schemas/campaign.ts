@@ -72,13 +72,17 @@ export const campaignUpdateInput = z.object({
   content: requiredText(TEXT_LIMITS.long),
 });
 
-/** The fields the campaign form requires, in the order the spec names them. */
-export const CAMPAIGN_REQUIRED_FIELDS = ['title', 'description', 'target', 'location', 'image'] as const;
-
+/**
+ * What an admin sends for a campaign. The required fields come first, in the order the spec names
+ * them, because the 'Please fill in all required fields: …' summary lists them in schema order.
+ */
 export const campaignInput = summarizeMissing(
   z.object({
     title: requiredText(TEXT_LIMITS.short),
     description: requiredText(TEXT_LIMITS.campaignText),
+    target: requiredNaira,
+    location: choice(CAMPAIGN_LOCATIONS),
+    image: imagePath().min(1, { error: () => t('validation.required') }),
     shortDescription: optionalText(TEXT_LIMITS.medium),
     overview: z
       .object({
@@ -92,7 +96,6 @@ export const campaignInput = summarizeMissing(
       .array(campaignUpdateInput)
       .refine((list) => list.length <= 200, { error: () => t('request.invalid') })
       .prefault([]),
-    image: imagePath().min(1, { error: () => t('validation.required') }),
     galleryImages: z
       .array(imagePath().min(1, { error: () => t('validation.imagePath') }))
       // A refine, not `.max()`: see nairaNumber.
@@ -100,7 +103,6 @@ export const campaignInput = summarizeMissing(
         error: () => t('validation.galleryLimit', { limit: GALLERY_LIMIT }),
       })
       .prefault([]),
-    target: requiredNaira,
     amountRaised: optionalNaira,
     supporters: z
       .union([z.number(), z.string()])
@@ -108,16 +110,16 @@ export const campaignInput = summarizeMissing(
       .transform(toNaira(0))
       .pipe(z.number().refine((v) => Number.isInteger(v) && v >= 0 && v <= 1e9, { error: () => t('request.invalid') })),
     status: z.literal(CAMPAIGN_STATUS).default(CAMPAIGN_STATUS),
-    location: choice(CAMPAIGN_LOCATIONS),
     category: z
-      // The union's own message: without it a category outside the list reads zod's 'Invalid input'.
-      .union([z.enum(CAMPAIGN_CATEGORIES), z.literal('')], { error: () => t('validation.choice') })
+      .enum([...CAMPAIGN_CATEGORIES, ''], { error: () => t('validation.choice') })
       .nullish()
       .transform((v) => v || null),
     endDate: z
-      .union([calendarDate(), z.literal('')], { error: () => t('validation.date') })
+      .string({ error: () => t('validation.date') })
+      .trim()
+      .refine((v) => v === '' || isCalendarDate(v), { error: () => t('validation.date') })
       .nullish()
-      .transform((v) => v || null),
+      .transform((v) => (v ? v.slice(0, 10) : null)),
     impact: optionalText(TEXT_LIMITS.long),
     accountName: optionalText(TEXT_LIMITS.short),
     accountNumber: optionalText(20).refine((v) => v === '' || /^[0-9][0-9 -]{4,18}[0-9]$/.test(v), {
@@ -125,7 +127,6 @@ export const campaignInput = summarizeMissing(
     }),
     bankName: optionalText(TEXT_LIMITS.short),
   }),
-  CAMPAIGN_REQUIRED_FIELDS,
   (missing) => t('campaigns.requiredFields', { fields: missing.join(', ') }),
 );
 
@@ -162,6 +163,12 @@ export interface Campaign {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * A campaign as saved: image paths as sent and empty bank fields (meaning "the foundation's
+ * account"). Only the admin editor reads it, so that saving never stores the defaults as its own.
+ */
+export type StoredCampaign = Campaign;
 
 const queryInt = (min: number, max: number) =>
   z

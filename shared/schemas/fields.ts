@@ -68,14 +68,45 @@ export const honeypot = () => z.string().max(500).optional();
 export const HONEYPOT_FIELD = 'website';
 
 /**
- * Adds the spec's summary message when any of `keys` is missing, next to the field messages,
- * so the form shows both and a REST caller gets the summary as its `message`.
+ * The schema of the field at a dotted path ('overview.mainText', 'updates.0.date'), looking
+ * through the wrappers (optional, default, transform pipes); undefined when there is none.
  */
-export function summarizeMissing<T extends z.ZodType>(
-  schema: T,
-  keys: readonly string[],
-  summary: (missing: string[]) => string,
-) {
+export function fieldSchemaAt(schema: z.core.$ZodType, path: string): z.core.$ZodType | undefined {
+  let current: z.core.$ZodType | undefined = schema;
+  for (const part of path.split('.')) {
+    current = current && unwrap(current);
+    const def: z.core.$ZodTypeDef | undefined = current?._zod.def;
+    if (def?.type === 'object') current = (def as z.core.$ZodObjectDef).shape[part];
+    else if (def?.type === 'array' && /^\d+$/.test(part)) current = (def as z.core.$ZodArrayDef).element;
+    else return undefined;
+  }
+  return current;
+}
+
+/** The schema under optional, nullable, default and prefault wrappers and the input side of pipes. */
+export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
+  const def = schema._zod.def as z.core.$ZodTypeDef & { innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+  if (def.type === 'pipe' && def.in) return unwrap(def.in);
+  if (def.innerType && ['optional', 'nullable', 'default', 'prefault'].includes(def.type)) return unwrap(def.innerType);
+  return schema;
+}
+
+/** A field is required when its own schema refuses a missing value. */
+export const isRequiredField = (schema: z.core.$ZodType, path: string) => {
+  const field = fieldSchemaAt(schema, path);
+  return field !== undefined && !z.safeParse(field, undefined).success;
+};
+
+/** The required top-level keys of an object schema, in the schema's order. */
+export const requiredKeys = (schema: z.ZodObject) =>
+  Object.keys(schema.shape).filter((key) => isRequiredField(schema, key));
+
+/**
+ * Adds the spec's summary message when a required field (see requiredKeys) is missing, next to the
+ * field messages, so the form shows both and a REST caller gets the summary as its `message`.
+ */
+export function summarizeMissing<T extends z.ZodObject>(schema: T, summary: (missing: string[]) => string): T {
+  const keys = requiredKeys(schema);
   const missingKeys = (value: unknown) => {
     const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
     return keys.filter((key) => {

@@ -42,7 +42,6 @@ export const volunteerInput = summarizeMissing(
     motivation: requiredText(TEXT_LIMITS.long),
     website: honeypot(),
   }),
-  ['firstName', 'lastName', 'email', 'phone', 'availability', 'interests', 'motivation'],
   requiredSummary,
 );
 
@@ -60,17 +59,6 @@ export const partnerInput = summarizeMissing(
     message: optionalText(TEXT_LIMITS.long),
     website: honeypot(),
   }),
-  [
-    'organizationName',
-    'contactFirstName',
-    'contactLastName',
-    'email',
-    'phone',
-    'organizationType',
-    'partnershipType',
-    'projectInterests',
-    'resourceContribution',
-  ],
   requiredSummary,
 );
 
@@ -88,7 +76,6 @@ export const advocateInput = summarizeMissing(
     message: requiredText(TEXT_LIMITS.long),
     website: honeypot(),
   }),
-  ['firstName', 'lastName', 'email', 'advocacyInterests', 'message'],
   requiredSummary,
 );
 
@@ -101,15 +88,10 @@ export const contactInput = summarizeMissing(
     message: requiredText(TEXT_LIMITS.long),
     website: honeypot(),
   }),
-  ['name', 'email', 'phone', 'subject', 'message'],
   requiredSummary,
 );
 
-export const newsletterInput = summarizeMissing(
-  z.object({ email: email(), website: honeypot() }),
-  ['email'],
-  requiredSummary,
-);
+export const newsletterInput = summarizeMissing(z.object({ email: email(), website: honeypot() }), requiredSummary);
 
 export type VolunteerInput = z.input<typeof volunteerInput>;
 export type PartnerInput = z.input<typeof partnerInput>;

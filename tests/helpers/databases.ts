@@ -30,14 +30,10 @@ export async function freshDatabase(kind: DatabaseKind, options: { migrate?: boo
   } else {
     const serverUrl = inject('postgresUrl');
     if (!serverUrl) throw new Error('PostgreSQL is not available in this run');
-    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    await withAdminClient(serverUrl, (c) => c.query(`create database ${name}`));
-    const target = new URL(serverUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
+    const scratch = await scratchDatabase(serverUrl, 't');
+    url = scratch.url;
     handle = openPostgres(url, { max: 4 });
-    drop = () =>
-      withAdminClient(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {});
+    drop = scratch.drop;
   }
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return {
@@ -47,6 +43,22 @@ export async function freshDatabase(kind: DatabaseKind, options: { migrate?: boo
       await handle.close();
       await drop();
     },
+  };
+}
+
+/** A new, empty database on a PostgreSQL server, named with `prefix`, and how to drop it. */
+export async function scratchDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(serverUrl, (c) => c.query(`create database ${name}`));
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: () =>
+      withAdminClient(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }
 

@@ -1,118 +1,71 @@
+import type { FieldValues, Path } from 'react-hook-form';
 import { t } from '../../../shared/messages';
-import { describedBy, FieldError, FieldHint, LabelText } from './field-parts';
-import type { FieldKey, FormValues, SubmissionForm } from './use-submission-form';
-
-interface CommonProps {
-  legend: string;
-  options: readonly string[];
-  required?: boolean;
-}
+import { describedBy, FieldError, FieldHint, fieldState, LabelText } from './field-parts';
+import type { ListPath, SchemaForm, TextPath } from './schema-form';
 
 /** Slugs keep option ids valid and readable ("Water & Sanitation" → "water-sanitation"). */
 const slug = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-/** The inputs of a choice group, each with its own label; checkboxes and radios alike. */
-function ChoiceOptions({
+/**
+ * A fieldset of checkboxes (several values) or radios (one value) from a choice list. Every
+ * option is registered under the same name: react-hook-form collects checked boxes into a list.
+ */
+function ChoiceGroup<V extends FieldValues>({
   type,
+  form,
   name,
-  idPrefix,
+  legend,
   options,
-  invalid,
-  isChecked,
-  onChange,
+  hint,
 }: {
   type: 'checkbox' | 'radio';
-  name: string;
-  idPrefix: string;
+  form: SchemaForm<V, unknown>;
+  name: Path<V>;
+  legend: string;
   options: readonly string[];
-  invalid: boolean;
-  isChecked: (option: string) => boolean;
-  onChange: (option: string, checked: boolean) => void;
+  hint?: string;
 }) {
-  return (
-    <div className="choice-group__options">
-      {options.map((option) => {
-        const id = `${idPrefix}-${slug(option)}`;
-        return (
-          <div className="choice" key={option}>
-            <input
-              id={id}
-              type={type}
-              name={name}
-              value={option}
-              checked={isChecked(option)}
-              aria-invalid={invalid ? true : undefined}
-              onChange={(e) => onChange(option, e.target.checked)}
-            />
-            <label htmlFor={id}>{option}</label>
-          </div>
-        );
-      })}
-    </div>
-  );
-}
-
-/** Several values from a choice list: a fieldset of checkboxes. */
-export function CheckboxGroup<V extends FormValues>({
-  form,
-  name,
-  legend,
-  options,
-  required,
-}: CommonProps & { form: SubmissionForm<V>; name: FieldKey<V, string[]> }) {
-  const error = form.errors[name];
-  const selected = form.values[name] as string[];
-  const hintId = `${form.fieldId(name)}-hint`;
+  const field = fieldState(form, name, hint);
+  const register = form.methods.register(name);
   return (
     <fieldset
-      className={`field choice-group${error ? ' field--invalid' : ''}`}
-      aria-describedby={describedBy(required && hintId, error && form.errorId(name))}
+      className={`${field.className} choice-group`}
+      aria-describedby={describedBy(field.hintId, field.error && field.errorId)}
     >
       <legend className="field__label">
-        <LabelText label={legend} required={required} />
+        <LabelText label={legend} required={field.required} />
       </legend>
-      {required && <FieldHint id={hintId}>{t('form.chooseAtLeastOne')}</FieldHint>}
-      <ChoiceOptions
-        type="checkbox"
-        name={name}
-        idPrefix={form.fieldId(name)}
-        options={options}
-        invalid={Boolean(error)}
-        isChecked={(option) => selected.includes(option)}
-        onChange={(option, checked) => form.toggleChoice(name, option, checked)}
-      />
-      <FieldError id={form.errorId(name)} message={error} />
+      {hint && field.hintId && <FieldHint id={field.hintId}>{hint}</FieldHint>}
+      <div className="choice-group__options">
+        {options.map((option) => {
+          const id = `${field.id}-${slug(option)}`;
+          return (
+            <div className="choice" key={option}>
+              <input {...register} id={id} type={type} value={option} aria-invalid={field.error ? true : undefined} />
+              <label htmlFor={id}>{option}</label>
+            </div>
+          );
+        })}
+      </div>
+      <FieldError id={field.errorId} message={field.error} />
     </fieldset>
   );
 }
 
-/** One value from a short choice list: a radio group. */
-export function RadioGroup<V extends FormValues>({
-  form,
-  name,
-  legend,
-  options,
-  required,
-}: CommonProps & { form: SubmissionForm<V>; name: FieldKey<V, string> }) {
-  const error = form.errors[name];
-  return (
-    <fieldset
-      className={`field choice-group${error ? ' field--invalid' : ''}`}
-      aria-describedby={describedBy(error && form.errorId(name))}
-    >
-      <legend className="field__label">
-        <LabelText label={legend} required={required} />
-      </legend>
-      <ChoiceOptions
-        type="radio"
-        name={name}
-        idPrefix={form.fieldId(name)}
-        options={options}
-        invalid={Boolean(error)}
-        isChecked={(option) => form.values[name] === option}
-        onChange={(option) => form.setValue(name, option as V[typeof name])}
-      />
-      <FieldError id={form.errorId(name)} message={error} />
-    </fieldset>
-  );
+type GroupProps<V extends FieldValues, N> = {
+  form: SchemaForm<V, unknown>;
+  name: N;
+  legend: string;
+  options: readonly string[];
+};
+
+/** Several values from a choice list; a required group says that at least one is needed. */
+export function CheckboxGroup<V extends FieldValues>(props: GroupProps<V, ListPath<V>>) {
+  const hint = props.form.isRequired(props.name) ? t('form.chooseAtLeastOne') : undefined;
+  return <ChoiceGroup type="checkbox" hint={hint} {...props} />;
+}
+
+/** One value from a short choice list. */
+export function RadioGroup<V extends FieldValues>(props: GroupProps<V, TextPath<V>>) {
+  return <ChoiceGroup type="radio" {...props} />;
 }

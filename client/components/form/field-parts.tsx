@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
 import { t } from '../../../shared/messages';
+import type { SchemaForm } from './schema-form';
 
 /** The label text with a visual required mark; assistive tech hears aria-required instead. */
 export function LabelText({ label, required }: { label: string; required?: boolean }) {
@@ -37,3 +39,20 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
 
 /** aria-describedby of a control: its hint and, when there is one, its error. */
 export const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+/** What every control of a schema form shows about one field: ids, required mark, error. */
+export function fieldState<V extends FieldValues>(form: SchemaForm<V, unknown>, name: Path<V>, hint?: string) {
+  const id = form.fieldId(name);
+  const error = form.error(name);
+  const errorId = form.errorId(name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  return {
+    id,
+    error,
+    errorId,
+    hintId,
+    required: form.isRequired(name),
+    className: `field${error ? ' field--invalid' : ''}`,
+    describedBy: describedBy(hintId, error && errorId),
+  };
+}

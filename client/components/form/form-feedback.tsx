@@ -1,8 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
-import type { FormValues, SubmissionForm } from './use-submission-form';
+import type { FieldValues } from 'react-hook-form';
+import type { SubmissionForm } from './use-submission-form';
 
 /** The form's messages: the required-fields summary, the failure notice and the success message. */
-export function FormFeedback<V extends FormValues>({ form }: { form: SubmissionForm<V> }) {
+export function FormFeedback<V extends FieldValues>({ form }: { form: SubmissionForm<V, unknown> }) {
   return (
     <>
       <div role="alert" className="form-feedback">

@@ -1,42 +1,43 @@
+import type { FieldValues } from 'react-hook-form';
 import { t } from '../../../shared/messages';
-import { describedBy, FieldError, LabelText } from './field-parts';
-import type { FieldKey, FormValues, SubmissionForm } from './use-submission-form';
+import { FieldError, FieldHint, fieldState, LabelText } from './field-parts';
+import type { SchemaForm, TextPath } from './schema-form';
 
-interface Props<V extends FormValues> {
-  form: SubmissionForm<V>;
-  name: FieldKey<V, string>;
+interface Props<V extends FieldValues> {
+  form: SchemaForm<V, unknown>;
+  name: TextPath<V>;
   label: string;
   options: readonly string[];
-  required?: boolean;
+  /** The text of the empty choice; 'Choose…' unless given. */
+  placeholder?: string;
+  hint?: string;
 }
 
 /** One value from a choice list, as a native select (the best keyboard and touch support there is). */
-export function SelectField<V extends FormValues>({ form, name, label, options, required }: Props<V>) {
-  const id = form.fieldId(name);
-  const error = form.errors[name];
+export function SelectField<V extends FieldValues>({ form, name, label, options, placeholder, hint }: Props<V>) {
+  const field = fieldState(form, name, hint);
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        <LabelText label={label} required={required} />
+    <div className={field.className}>
+      <label htmlFor={field.id} className="field__label">
+        <LabelText label={label} required={field.required} />
       </label>
+      {hint && field.hintId && <FieldHint id={field.hintId}>{hint}</FieldHint>}
       <select
-        id={id}
-        name={name}
+        {...form.methods.register(name)}
+        id={field.id}
         className="field__control field__control--select"
-        value={form.values[name] as string}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && form.errorId(name))}
-        onChange={(e) => form.setValue(name, e.target.value as V[typeof name])}
+        aria-required={field.required || undefined}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={field.describedBy}
       >
-        <option value="">{t('form.choose')}</option>
+        <option value="">{placeholder ?? t('form.choose')}</option>
         {options.map((option) => (
           <option key={option} value={option}>
             {option}
           </option>
         ))}
       </select>
-      <FieldError id={form.errorId(name)} message={error} />
+      <FieldError id={field.errorId} message={field.error} />
     </div>
   );
 }

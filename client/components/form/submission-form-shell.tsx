@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { t } from '../../../shared/messages';
 import { FormFeedback } from './form-feedback';
 import { HoneypotField } from './honeypot-field';
 import { SubmitButton } from './submit-button';
-import type { FormValues, SubmissionForm } from './use-submission-form';
+import type { SubmissionForm } from './use-submission-form';
 
 /** The <form> around the fields: required note, honeypot, messages and the submit button. */
-export function SubmissionFormShell<V extends FormValues & { website: string }>({
+export function SubmissionFormShell<V extends FieldValues & { website?: string | undefined }>({
   form,
   label,
   submitLabel,
   requiredNote = true,
   children,
 }: {
-  form: SubmissionForm<V>;
+  form: SubmissionForm<V, unknown>;
   label: string;
   submitLabel: string;
   /** A one-field form needs no note about required fields. */
@@ -21,7 +22,7 @@ export function SubmissionFormShell<V extends FormValues & { website: string }>(
   children: ReactNode;
 }) {
   return (
-    <form className="submission-form" noValidate aria-label={label} onSubmit={form.handleSubmit}>
+    <form className="submission-form" noValidate aria-label={label} onSubmit={form.onSubmit}>
       {requiredNote && <p className="submission-form__note">{t('form.requiredNote')}</p>}
       {children}
       <HoneypotField form={form} />

@@ -1,22 +1,13 @@
 import { t } from '../../../shared/messages';
-import type { FormValues, SubmissionForm } from './use-submission-form';
+import type { FormStatus } from './use-submission-form';
 
 /** Disabled while sending and while the success message shows, so a double click sends once. */
-export function SubmitButton<V extends FormValues>({
-  form,
-  label,
-  className = '',
-}: {
-  form: SubmissionForm<V>;
-  label: string;
-  className?: string;
-}) {
-  const busy = form.status !== 'idle';
+export function SubmitButton({ form, label }: { form: { status: FormStatus }; label: string }) {
   return (
     <button
       type="submit"
-      className={`btn btn--primary ${className}`}
-      disabled={busy}
+      className="btn btn--primary"
+      disabled={form.status !== 'idle'}
       aria-busy={form.status === 'pending' || undefined}
     >
       {form.status === 'pending' ? t('common.sending') : label}

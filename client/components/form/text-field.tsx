@@ -1,67 +1,49 @@
 import type { InputHTMLAttributes } from 'react';
-import { describedBy, FieldError, FieldHint, LabelText } from './field-parts';
-import type { FieldKey, FormValues, SubmissionForm } from './use-submission-form';
+import type { FieldValues } from 'react-hook-form';
+import { FieldError, FieldHint, fieldState, LabelText } from './field-parts';
+import type { SchemaForm, TextPath } from './schema-form';
 
-interface Props<V extends FormValues> {
-  form: SubmissionForm<V>;
-  name: FieldKey<V, string>;
+interface Props<V extends FieldValues> {
+  form: SchemaForm<V, unknown>;
+  name: TextPath<V>;
   label: string;
-  required?: boolean;
   hint?: string;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date';
   autoComplete?: string;
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
-  /** A multi-line answer. */
-  multiline?: boolean;
+  /** A multi-line answer of this many rows. */
+  rows?: number;
 }
 
-/** A labelled text input or textarea with its hint and error tied to it. */
-export function TextField<V extends FormValues>({
+/** A labelled text input, or a textarea when `rows` is given, with its hint and error tied to it. */
+export function TextField<V extends FieldValues>({
   form,
   name,
   label,
-  required,
   hint,
   type = 'text',
   autoComplete,
   inputMode,
-  multiline,
+  rows,
 }: Props<V>) {
-  const id = form.fieldId(name);
-  const error = form.errors[name];
-  const hintId = hint ? `${id}-hint` : undefined;
+  const field = fieldState(form, name, hint);
   const common = {
-    id,
-    name,
-    value: form.values[name] as string,
-    'aria-required': required || undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(hintId, error && form.errorId(name)),
+    ...form.methods.register(name),
+    id: field.id,
+    className: 'field__control',
+    'aria-required': field.required || undefined,
+    'aria-invalid': field.error ? true : undefined,
+    'aria-describedby': field.describedBy,
     autoComplete,
   };
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        <LabelText label={label} required={required} />
+    <div className={field.className}>
+      <label htmlFor={field.id} className="field__label">
+        <LabelText label={label} required={field.required} />
       </label>
-      {hint && hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
-      {multiline ? (
-        <textarea
-          {...common}
-          rows={5}
-          className="field__control"
-          onChange={(e) => form.setValue(name, e.target.value as V[typeof name])}
-        />
-      ) : (
-        <input
-          {...common}
-          type={type}
-          inputMode={inputMode}
-          className="field__control"
-          onChange={(e) => form.setValue(name, e.target.value as V[typeof name])}
-        />
-      )}
-      <FieldError id={form.errorId(name)} message={error} />
+      {hint && field.hintId && <FieldHint id={field.hintId}>{hint}</FieldHint>}
+      {rows ? <textarea {...common} rows={rows} /> : <input {...common} type={type} inputMode={inputMode} />}
+      <FieldError id={field.errorId} message={field.error} />
     </div>
   );
 }

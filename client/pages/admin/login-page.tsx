@@ -1,16 +1,16 @@
 /** /login (SPEC sections 2, 4 and 8): re-checks the stored token on open, signs in, returns where wanted. */
 import { LogIn } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { FOUNDATION } from '../../../shared/constants';
 import { t } from '../../../shared/messages';
 import { loginInput } from '../../../shared/schemas/auth';
-import { errorsByField } from '../../../shared/schemas/fields';
+import { useSchemaForm } from '../../components/form/schema-form';
+import { TextField } from '../../components/form/text-field';
+import { Spinner } from '../../components/spinner';
 import { useAuth } from '../../lib/auth';
+import { readServerError } from '../../lib/server-error';
 import { trpc } from '../../lib/trpc';
-import { Spinner } from './components/spinner';
-import { TextField } from './components/text-field';
-import { serverAnswered, serverMessage } from './lib/errors';
 import { returnPath } from './lib/return-path';
 import { usePageTitle } from './lib/use-page-title';
 import './admin.css';
@@ -20,9 +20,7 @@ export default function LoginPage() {
   const auth = useAuth();
   const location = useLocation();
   const login = trpc.auth.login.useMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(loginInput);
   const [formError, setFormError] = useState('');
   const [checking, setChecking] = useState(true);
   const errorId = useId();
@@ -36,24 +34,18 @@ export default function LoginPage() {
   if (auth.isAuthenticated) return <Navigate to={target} replace />;
   if (checking || auth.isLoading) return <Spinner />;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.methods.handleSubmit(async (credentials) => {
     if (login.isPending) return;
     setFormError('');
-    const parsed = loginInput.safeParse({ email, password });
-    if (!parsed.success) {
-      setFieldErrors(errorsByField(parsed.error.issues));
-      return;
-    }
-    setFieldErrors({});
     try {
-      const result = await login.mutateAsync(parsed.data);
+      const result = await login.mutateAsync(credentials);
       // Signing in re-renders this page as authenticated, which redirects to the target.
       auth.login(result.token);
     } catch (error) {
-      setFormError(serverAnswered(error) ? serverMessage(error, t('login.invalid')) : t('login.networkError'));
+      const { status, message } = readServerError(error);
+      setFormError(status === undefined ? t('login.networkError') : (message ?? t('login.invalid')));
     }
-  };
+  });
 
   return (
     <main className="admin-login">
@@ -71,23 +63,13 @@ export default function LoginPage() {
             {formError}
           </p>
         )}
+        <TextField form={form} name="email" label={t('admin.login.email')} type="email" autoComplete="username" />
         <TextField
-          label={t('admin.login.email')}
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={setEmail}
-          error={fieldErrors.email}
-          required
-        />
-        <TextField
+          form={form}
+          name="password"
           label={t('admin.login.password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          error={fieldErrors.password}
-          required
         />
         <button
           type="submit"

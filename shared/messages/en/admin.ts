@@ -10,7 +10,6 @@ export const adminMessages = {
   'admin.login.backToSite': 'Back to the website',
 
   // Shell
-  'admin.loading': 'Loading…',
   'admin.brand': 'Admin',
   'admin.nav.label': 'Admin',
   'admin.nav.toggle': 'Menu',

@@ -1,25 +1,22 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../client/lib/auth';
-import { ToastProvider } from '../../../client/lib/toasts';
-import { CampaignForm } from '../../../client/pages/admin/campaigns/campaign-form';
-import { emptyForm } from '../../../client/pages/admin/campaigns/form-state';
+import { AppProviders } from '../../../client/app-providers';
+import { CampaignForm, type CampaignFormProps } from '../../../client/pages/admin/campaigns/campaign-form';
+import type { CampaignData } from '../../../shared/schemas/campaign';
+import type { FieldIssue } from '../../../shared/schemas/fields';
 
-const wrap = (ui: ReactNode) =>
-  render(
-    <AuthProvider>
-      <ToastProvider>{ui}</ToastProvider>
-    </AuthProvider>,
-  );
+const wrap = (ui: ReactNode) => render(<AppProviders>{ui}</AppProviders>);
 
-const renderForm = (onSubmit = vi.fn()) => {
-  wrap(<CampaignForm initial={emptyForm()} saving={false} onSubmit={onSubmit} onCancel={() => {}} />);
+const renderForm = (initial?: CampaignFormProps['initial']) => {
+  const onSubmit = vi.fn(async (_data: CampaignData): Promise<FieldIssue[]> => []);
+  wrap(<CampaignForm initial={initial} saving={false} onSubmit={onSubmit} onCancel={() => {}} />);
   return onSubmit;
 };
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
+const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
 
 describe('CampaignForm', () => {
   it('names every missing required field and marks the inputs', async () => {
@@ -28,37 +25,39 @@ describe('CampaignForm', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Please fill in all required fields: title, description, target, location, image',
     );
-    const title = screen.getByRole('textbox', { name: /^Title/ });
+    const title = textbox(/^Title/);
     expect(title.getAttribute('aria-invalid')).toBe('true');
     const errorId = title.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(errorId)?.textContent).toBe('This field is required');
     expect(screen.getByRole('combobox', { name: /^Location/ }).getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('marks required fields from the schema, and only those', () => {
+    renderForm();
+    expect(textbox(/^Title/).getAttribute('aria-required')).toBe('true');
+    expect(textbox(/^Target/).getAttribute('aria-required')).toBe('true');
+    expect(textbox(/^Short description/).getAttribute('aria-required')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Main image' }).querySelector('.field__required')).not.toBeNull();
+    expect(screen.getByRole('group', { name: /^Gallery images/ }).querySelector('.field__required')).toBeNull();
   });
 
   it('lists only the fields still missing', async () => {
     renderForm();
-    await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Clean water');
-    await userEvent.type(screen.getByRole('textbox', { name: /^Target/ }), '500000');
+    await userEvent.type(textbox(/^Title/), 'Clean water');
+    await userEvent.type(textbox(/^Target/), '500000');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Location/ }), 'Kano');
     await save();
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields: description, image');
-    expect(screen.getByRole('textbox', { name: /^Title/ }).getAttribute('aria-invalid')).toBeNull();
+    expect(textbox(/^Title/).getAttribute('aria-invalid')).toBeNull();
   });
 
   it('hands on the parsed campaign with supporters 0 and status active', async () => {
-    const onSubmit = vi.fn();
-    wrap(
-      <CampaignForm
-        initial={{ ...emptyForm(), image: '/api/uploads/abc.webp' }}
-        saving={false}
-        onSubmit={onSubmit}
-        onCancel={() => {}}
-      />,
-    );
-    await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Clean water');
-    await userEvent.type(screen.getByRole('textbox', { name: /^Description/ }), 'Boreholes for three villages.');
-    await userEvent.type(screen.getByRole('textbox', { name: /^Target/ }), '2,500,000');
+    const onSubmit = renderForm({ image: '/api/uploads/abc.webp' });
+    await userEvent.type(textbox(/^Title/), 'Clean water');
+    await userEvent.type(textbox(/^Description/), 'Boreholes for three villages.');
+    await userEvent.type(textbox(/^Target/), '2,500,000');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Location/ }), 'Kano');
     await save();
     expect(onSubmit).toHaveBeenCalledTimes(1);
@@ -71,5 +70,53 @@ describe('CampaignForm', () => {
       supporters: 0,
       status: 'active',
     });
+  });
+
+  it('edits a stored campaign as stored, dropping update rows left blank', async () => {
+    const onSubmit = renderForm({
+      title: 'Clean water',
+      description: 'Boreholes.',
+      target: 2_000_000,
+      amountRaised: 500_000,
+      location: 'Kano',
+      image: 'uploads/main.webp',
+      accountNumber: '',
+      updates: [{ date: '2026-10-01', content: 'Survey finished.' }],
+    });
+    expect((textbox(/^Target/) as HTMLInputElement).value).toBe('2000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Add update' }));
+    await userEvent.clear(screen.getAllByLabelText(/^Date/)[1]!);
+    await save();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      target: 2_000_000,
+      amountRaised: 500_000,
+      image: 'uploads/main.webp',
+      accountNumber: '',
+      updates: [{ date: '2026-10-01', content: 'Survey finished.' }],
+    });
+  });
+
+  it('shows the fields the server refused next to them', async () => {
+    const onSubmit = vi.fn(async () => [{ path: 'updates.0.content', message: 'Too long' }]);
+    wrap(
+      <CampaignForm
+        initial={{
+          title: 'Clean water',
+          description: 'Boreholes.',
+          target: 1,
+          location: 'Kano',
+          image: 'uploads/main.webp',
+          updates: [{ date: '2026-10-01', content: 'Survey finished.' }],
+        }}
+        saving={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    await save();
+    const content = screen.getByRole('textbox', { name: /^Update/ });
+    expect(content.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Too long')).toBeTruthy();
   });
 });

@@ -3,28 +3,20 @@
  * inside a memory router. Network calls go through the real tRPC client to `fetch`, which tests
  * replace with `mockFetch` — the network boundary, not a fake backend module.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AuthProvider } from '../../../client/lib/auth';
-import { ToastProvider } from '../../../client/lib/toasts';
-import { createTrpcClient, trpc } from '../../../client/lib/trpc';
+import { AppProviders } from '../../../client/app-providers';
 
 export function renderAt(path: string, routes: RouteObject[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <trpc.Provider client={createTrpcClient()} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </trpc.Provider>,
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
   return { ...result, router };
 }

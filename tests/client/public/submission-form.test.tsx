@@ -31,12 +31,14 @@ describe('the shared submission form (volunteer form)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the required-fields summary and field errors tied to their inputs, without sending', () => {
+  it('shows the required-fields summary and field errors tied to their inputs, without sending', async () => {
     const fetch = mockFetch();
     renderPage('/volunteer-form', <VolunteerFormPage />);
     fireEvent.click(submitButton());
 
-    expect(screen.getByRole('alert')).toHaveProperty('textContent', 'Please fill in all required fields');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveProperty('textContent', 'Please fill in all required fields'),
+    );
     const firstName = field('First name');
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
     const errorId = firstName.getAttribute('aria-describedby');

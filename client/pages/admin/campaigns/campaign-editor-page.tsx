@@ -1,49 +1,53 @@
 /** /admin/campaigns/new and /admin/campaigns/:id/edit: loads, saves and returns to the list. */
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { t } from '../../../../shared/messages';
-import type { CampaignData } from '../../../../shared/schemas/campaign';
+import type { CampaignData, CampaignInput, StoredCampaign } from '../../../../shared/schemas/campaign';
+import type { FieldIssue } from '../../../../shared/schemas/fields';
+import { Spinner } from '../../../components/spinner';
+import { campaignErrorMessage, readServerError, serverMessage } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
-import { Spinner } from '../components/spinner';
-import { campaignErrorMessage, httpStatusOf, serverFieldErrors, serverMessage } from '../lib/errors';
 import { CampaignForm } from './campaign-form';
-import { emptyForm, formFromCampaign } from './form-state';
+
+/**
+ * The form starts from the campaign as stored: its own image paths and bank fields (empty means
+ * "the foundation's account"). Supporters and status are left to the schema, which sends 0 and
+ * active on every save (SPEC section 9).
+ */
+const editableValues = ({ supporters: _s, status: _st, ...stored }: StoredCampaign): Partial<CampaignInput> => stored;
 
 export function CampaignEditorPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
   const utils = trpc.useUtils();
-  const existing = trpc.campaign.byId.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
-  const defaultBank = trpc.campaign.defaultBank.useQuery(undefined, { enabled: Boolean(id) });
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const existing = trpc.campaign.stored.useQuery({ id: id ?? '' }, { enabled: Boolean(id), retry: false });
   const create = trpc.campaign.create.useMutation();
   const update = trpc.campaign.update.useMutation();
   const backToList = () => navigate('/admin/campaigns');
 
-  const save = async (data: CampaignData) => {
-    setServerErrors({});
+  const save = async (data: CampaignData): Promise<readonly FieldIssue[]> => {
     try {
       if (id) await update.mutateAsync({ id, data });
       else await create.mutateAsync(data);
     } catch (error) {
-      if (httpStatusOf(error) === 401) return;
-      setServerErrors(serverFieldErrors(error));
+      const refused = readServerError(error);
+      if (refused.status === 401) return [];
       toast.error(campaignErrorMessage(error, id ? t('campaigns.updateFailed') : t('campaigns.createFailed')));
-      return;
+      return refused.fieldErrors;
     }
     // The list, the detail pages and the dashboard all read campaign queries.
     await Promise.all([utils.campaign.invalidate(), utils.dashboard.invalidate()]);
     toast.success(id ? t('admin.campaigns.updated') : t('admin.campaigns.created'));
     backToList();
+    return [];
   };
 
   let body: React.ReactNode;
-  if (id && (existing.isPending || defaultBank.isPending)) body = <Spinner />;
+  if (id && existing.isPending) body = <Spinner />;
   else if (id && existing.isError)
     body = (
       <LoadError
@@ -51,22 +55,13 @@ export function CampaignEditorPage() {
         onRetry={() => void existing.refetch()}
       />
     );
-  // Without the foundation's defaults the form could not tell them from the campaign's own account.
-  else if (id && defaultBank.isError)
-    body = (
-      <LoadError
-        message={serverMessage(defaultBank.error, t('campaigns.fetchFailed'))}
-        onRetry={() => void defaultBank.refetch()}
-      />
-    );
   else
     body = (
       <CampaignForm
         key={id ?? 'new'}
-        initial={existing.data ? formFromCampaign(existing.data, defaultBank.data) : emptyForm()}
+        initial={existing.data && editableValues(existing.data)}
         saving={create.isPending || update.isPending}
-        serverErrors={serverErrors}
-        onSubmit={(data) => void save(data)}
+        onSubmit={save}
         onCancel={backToList}
       />
     );

@@ -1,199 +1,145 @@
 /**
- * The campaign form (SPEC sections 3 and 5). Validates with the shared campaignInput before
- * handing the data on; a refused save keeps everything typed and marks the fields the server named.
+ * The campaign form (SPEC sections 3 and 5) on the shared form model: campaignInput validates it
+ * before anything is sent; a refused save keeps everything typed and marks the fields the server
+ * named.
  */
 import { Save } from 'lucide-react';
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
-import { type CampaignData, campaignInput } from '../../../../shared/schemas/campaign';
-import { errorsByField, validationMessage } from '../../../../shared/schemas/fields';
-import { SelectField, TextArea, TextField } from '../components/text-field';
-import { type CampaignFormState, inputFromForm } from './form-state';
-import { type GalleryUpdate, GalleryUpload } from './gallery-upload';
+import { type CampaignData, type CampaignInput, campaignInput } from '../../../../shared/schemas/campaign';
+import type { FieldIssue } from '../../../../shared/schemas/fields';
+import { useSchemaForm } from '../../../components/form/schema-form';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
+import { GalleryUpload } from './gallery-upload';
 import { MainImageUpload } from './main-image-upload';
 import { UpdatesEditor } from './updates-editor';
 
-type Overview = CampaignFormState['overview'];
+const OVERVIEW_FIELDS = ['mainText', 'challengeText', 'solutionText', 'impactText'] as const;
 
 export interface CampaignFormProps {
-  initial: CampaignFormState;
+  /** The campaign as stored, or nothing for a new one. */
+  initial?: Partial<CampaignInput>;
   saving: boolean;
-  /** Field errors the server answered a refused save with. */
-  serverErrors?: Record<string, string>;
-  onSubmit: (data: CampaignData) => void;
+  /** Saves; answers the fields the server refused, if it refused any. */
+  onSubmit: (data: CampaignData) => Promise<readonly FieldIssue[]>;
   onCancel: () => void;
 }
 
-export function CampaignForm({ initial, saving, serverErrors = {}, onSubmit, onCancel }: CampaignFormProps) {
-  const [form, setForm] = useState(initial);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const [lastSummary, setSummary] = useState('');
+const isBlankUpdate = (update: { date?: string; content?: string }) => !update.date?.trim() && !update.content?.trim();
+
+export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFormProps) {
+  const form = useSchemaForm(campaignInput, {
+    // The summary is focused instead (focusSummary).
+    shouldFocusError: false,
+    ...(initial && { defaultValues: initial }),
+  });
+  const { control, getValues, setValue, formState } = form.methods;
+  const image = useController({ control, name: 'image' });
+  const [uploadsPending, setUploadsPending] = useState(false);
   const [busyUploads, setBusyUploads] = useState({ main: false, gallery: false });
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const summaryId = useId();
-  const errors = { ...serverErrors, ...clientErrors };
-  // Once every marked field has been edited the validation summary no longer describes the form.
-  const summary =
-    lastSummary === t('admin.form.uploadsPending') || Object.keys(clientErrors).length > 0 ? lastSummary : '';
+  const summary = uploadsPending ? t('admin.form.uploadsPending') : form.summary;
+  const uploading = busyUploads.main || busyUploads.gallery;
 
-  // Editing a field clears its error: the message describes what was there at the last save.
-  const clearError = (path: string) =>
-    setClientErrors((e) => {
-      if (!(path in e)) return e;
-      const { [path]: _, ...rest } = e;
-      return rest;
-    });
-  const set =
-    <K extends keyof CampaignFormState>(key: K) =>
-    (value: CampaignFormState[K]) => {
-      setForm((f) => ({ ...f, [key]: value }));
-      clearError(key);
-    };
-  const setOverview = (key: keyof Overview) => (value: string) => {
-    setForm((f) => ({ ...f, overview: { ...f.overview, [key]: value } }));
-    clearError(`overview.${key}`);
-  };
-  const setGallery: GalleryUpdate = useCallback(
-    (update) => setForm((f) => ({ ...f, galleryImages: update(f.galleryImages) })),
-    [],
+  // Several gallery uploads may finish in any order: each applies its change to the current list.
+  const updateGallery = useCallback(
+    (update: (images: string[]) => string[]) =>
+      setValue('galleryImages', update(getValues('galleryImages') ?? []), {
+        shouldValidate: formState.isSubmitted,
+        shouldDirty: true,
+      }),
+    [getValues, setValue, formState.isSubmitted],
   );
   const mainBusy = useCallback((main: boolean) => setBusyUploads((b) => ({ ...b, main })), []);
   const galleryBusy = useCallback((gallery: boolean) => setBusyUploads((b) => ({ ...b, gallery })), []);
-  const uploading = busyUploads.main || busyUploads.gallery;
 
-  const submit = (event: FormEvent) => {
+  // Focused once the summary has rendered: on a long form that also brings it into view.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusSummary = () => setFocusRequest((n) => n + 1);
+  useEffect(() => {
+    if (focusRequest > 0) summaryRef.current?.focus();
+  }, [focusRequest]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    if (uploading) {
-      setSummary(t('admin.form.uploadsPending'));
-      return;
-    }
-    const parsed = campaignInput.safeParse(inputFromForm(form));
-    if (!parsed.success) {
-      setClientErrors(errorsByField(parsed.error.issues));
-      setSummary(validationMessage(parsed.error.issues));
-      // The summary is an alert; focusing it also brings it into view on a long form.
-      setTimeout(() => summaryRef.current?.focus(), 0);
-      return;
-    }
-    setClientErrors({});
-    setSummary('');
-    onSubmit(parsed.data);
+    setUploadsPending(uploading);
+    if (uploading) return focusSummary();
+    // Update rows left entirely blank are dropped rather than reported as missing.
+    const updates = getValues('updates') ?? [];
+    if (updates.some(isBlankUpdate))
+      setValue(
+        'updates',
+        updates.filter((u) => !isBlankUpdate(u)),
+      );
+    void form.methods.handleSubmit(async (data) => form.showServerErrors(await onSubmit(data)), focusSummary)(event);
   };
 
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-describedby={summary ? summaryId : undefined}>
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.basics')}</legend>
-        <TextField
-          label={t('admin.form.title')}
-          name="title"
-          value={form.title}
-          onChange={set('title')}
-          error={errors.title}
-          required
-        />
-        <TextArea
-          label={t('admin.form.shortDescription')}
-          name="shortDescription"
-          rows={2}
-          value={form.shortDescription}
-          onChange={set('shortDescription')}
-          error={errors.shortDescription}
-        />
-        <TextArea
-          label={t('admin.form.description')}
-          name="description"
-          rows={5}
-          value={form.description}
-          onChange={set('description')}
-          error={errors.description}
-          required
-        />
+        <TextField form={form} name="title" label={t('admin.form.title')} />
+        <TextField form={form} name="shortDescription" label={t('admin.form.shortDescription')} rows={2} />
+        <TextField form={form} name="description" label={t('admin.form.description')} rows={5} />
         <div className="admin-form__grid">
           <SelectField
-            label={t('admin.form.location')}
+            form={form}
             name="location"
-            value={form.location}
-            onChange={set('location')}
+            label={t('admin.form.location')}
             options={CAMPAIGN_LOCATIONS}
             placeholder={t('admin.form.choose')}
-            error={errors.location}
-            required
           />
           <SelectField
-            label={t('admin.form.category')}
+            form={form}
             name="category"
-            value={form.category}
-            onChange={set('category')}
+            label={t('admin.form.category')}
             options={CAMPAIGN_CATEGORIES}
             placeholder={t('admin.form.noCategory')}
-            error={errors.category}
           />
-          <TextField
-            label={t('admin.form.endDate')}
-            name="endDate"
-            type="date"
-            value={form.endDate}
-            onChange={set('endDate')}
-            error={errors.endDate}
-          />
+          <TextField form={form} name="endDate" label={t('admin.form.endDate')} type="date" />
         </div>
       </fieldset>
 
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.money')}</legend>
         <div className="admin-form__grid">
-          <TextField
-            label={t('admin.form.target')}
-            name="target"
-            inputMode="numeric"
-            value={form.target}
-            onChange={set('target')}
-            error={errors.target}
-            required
-          />
-          <TextField
-            label={t('admin.form.amountRaised')}
-            name="amountRaised"
-            inputMode="numeric"
-            value={form.amountRaised}
-            onChange={set('amountRaised')}
-            error={errors.amountRaised}
-          />
+          <TextField form={form} name="target" label={t('admin.form.target')} inputMode="numeric" />
+          <TextField form={form} name="amountRaised" label={t('admin.form.amountRaised')} inputMode="numeric" />
         </div>
-        <TextArea
-          label={t('admin.form.impact')}
-          name="impact"
-          rows={2}
-          value={form.impact}
-          onChange={set('impact')}
-          error={errors.impact}
-        />
+        <TextField form={form} name="impact" label={t('admin.form.impact')} rows={2} />
       </fieldset>
 
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.images')}</legend>
-        <MainImageUpload value={form.image} onChange={set('image')} error={errors.image} onBusyChange={mainBusy} />
+        <MainImageUpload
+          value={image.field.value ?? ''}
+          onChange={image.field.onChange}
+          error={image.fieldState.error?.message}
+          required={form.isRequired('image')}
+          onBusyChange={mainBusy}
+        />
         <GalleryUpload
-          images={form.galleryImages}
-          onChange={setGallery}
-          error={errors.galleryImages}
+          images={form.methods.watch('galleryImages') ?? []}
+          onChange={updateGallery}
+          error={form.error('galleryImages')}
           onBusyChange={galleryBusy}
         />
       </fieldset>
 
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.overview')}</legend>
-        {(['mainText', 'challengeText', 'solutionText', 'impactText'] as const).map((key) => (
-          <TextArea
+        {OVERVIEW_FIELDS.map((key) => (
+          <TextField
             key={key}
-            label={t(`admin.form.${key}`)}
+            form={form}
             name={`overview.${key}`}
-            value={form.overview[key]}
-            onChange={setOverview(key)}
-            error={errors[`overview.${key}`]}
+            label={t(`admin.form.${key}`)}
+            rows={4}
             hint={key === 'mainText' ? undefined : t('admin.form.numberedHint')}
           />
         ))}
@@ -201,36 +147,17 @@ export function CampaignForm({ initial, saving, serverErrors = {}, onSubmit, onC
 
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.bank')}</legend>
-        <p className="admin-field__hint">{t('admin.form.bankHint')}</p>
+        <p className="field__hint">{t('admin.form.bankHint')}</p>
         <div className="admin-form__grid">
-          <TextField
-            label={t('admin.form.accountName')}
-            name="accountName"
-            value={form.accountName}
-            onChange={set('accountName')}
-            error={errors.accountName}
-          />
-          <TextField
-            label={t('admin.form.accountNumber')}
-            name="accountNumber"
-            inputMode="numeric"
-            value={form.accountNumber}
-            onChange={set('accountNumber')}
-            error={errors.accountNumber}
-          />
-          <TextField
-            label={t('admin.form.bankName')}
-            name="bankName"
-            value={form.bankName}
-            onChange={set('bankName')}
-            error={errors.bankName}
-          />
+          <TextField form={form} name="accountName" label={t('admin.form.accountName')} />
+          <TextField form={form} name="accountNumber" label={t('admin.form.accountNumber')} inputMode="numeric" />
+          <TextField form={form} name="bankName" label={t('admin.form.bankName')} />
         </div>
       </fieldset>
 
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.updates')}</legend>
-        <UpdatesEditor rows={form.updates} onChange={set('updates')} errors={errors} />
+        <UpdatesEditor form={form} />
       </fieldset>
 
       <div className="admin-form__actions">

@@ -23,14 +23,14 @@ export function CampaignTable({
         <thead>
           <tr>
             <th scope="col">
-              <span className="admin-visually-hidden">{t('admin.campaigns.image')}</span>
+              <span className="visually-hidden">{t('admin.campaigns.image')}</span>
             </th>
             <th scope="col">{t('admin.campaigns.campaign')}</th>
             <th scope="col">{t('admin.campaigns.location')}</th>
             <th scope="col">{t('admin.campaigns.raised')}</th>
             <th scope="col">{t('admin.campaigns.status')}</th>
             <th scope="col">
-              <span className="admin-visually-hidden">{t('admin.campaigns.actions')}</span>
+              <span className="visually-hidden">{t('admin.campaigns.actions')}</span>
             </th>
           </tr>
         </thead>

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
+import { Spinner } from '../../../components/spinner';
+import { campaignErrorMessage, httpStatusOf, serverMessage } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
-import { Spinner } from '../components/spinner';
-import { campaignErrorMessage, httpStatusOf, serverMessage } from '../lib/errors';
 import { CampaignTable } from './campaign-table';
 
 export function CampaignsPage() {

@@ -9,9 +9,10 @@ import { GALLERY_LIMIT } from '../../../../shared/constants';
 import { resolveImagePath } from '../../../../shared/image-path';
 import { t } from '../../../../shared/messages';
 import { CampaignImage } from '../../../components/campaign-image';
+import { FieldError, LabelText } from '../../../components/form/field-parts';
+import { ProgressBar } from '../../../components/progress-bar';
 import { useToast } from '../../../lib/toasts';
 import { FileButton } from '../components/file-button';
-import { ProgressBar } from '../components/progress-bar';
 import { uploadImages } from '../lib/upload';
 import { useUploadFailure } from './use-upload-failure';
 
@@ -86,9 +87,11 @@ export function GalleryUpload({
   };
 
   return (
-    <fieldset className={`admin-upload${shownError ? ' admin-field--error' : ''}`}>
-      <legend className="admin-field__label">{t('admin.gallery.label')}</legend>
-      <p id={statusId} className="admin-field__hint">
+    <fieldset className={`field admin-upload${shownError ? ' field--invalid' : ''}`}>
+      <legend className="field__label">
+        <LabelText label={t('admin.gallery.label')} />
+      </legend>
+      <p id={statusId} className="field__hint">
         {free <= 0 && pending.length === 0
           ? t('admin.gallery.full', { limit: GALLERY_LIMIT })
           : t('admin.gallery.count', { count: images.length, limit: GALLERY_LIMIT })}
@@ -116,7 +119,7 @@ export function GalleryUpload({
         {pending.map((p) => (
           <li key={p.key} className="admin-gallery__item admin-gallery__item--pending">
             <img src={p.preview} alt="" />
-            <ProgressBar value={p.progress} label={t('admin.image.uploading', { name: p.name })} />
+            <ProgressBar percent={p.progress * 100} label={t('admin.image.uploading', { name: p.name })} />
           </li>
         ))}
       </ul>
@@ -127,11 +130,7 @@ export function GalleryUpload({
         describedBy={[statusId, shownError ? errorId : ''].filter(Boolean).join(' ')}
         onFiles={upload}
       />
-      {shownError && (
-        <p id={errorId} className="admin-field__error">
-          {shownError}
-        </p>
-      )}
+      <FieldError id={errorId} message={shownError} />
     </fieldset>
   );
 }

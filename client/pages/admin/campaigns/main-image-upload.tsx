@@ -4,9 +4,9 @@ import { useEffect, useId, useState } from 'react';
 import { resolveImagePath } from '../../../../shared/image-path';
 import { t } from '../../../../shared/messages';
 import { CampaignImage } from '../../../components/campaign-image';
+import { FieldError, LabelText } from '../../../components/form/field-parts';
+import { ProgressBar } from '../../../components/progress-bar';
 import { FileButton } from '../components/file-button';
-import { ProgressBar } from '../components/progress-bar';
-import { RequiredMark } from '../components/text-field';
 import { uploadImage } from '../lib/upload';
 import { useUploadFailure } from './use-upload-failure';
 
@@ -20,11 +20,13 @@ export function MainImageUpload({
   value,
   onChange,
   error,
+  required,
   onBusyChange,
 }: {
   value: string;
   onChange: (path: string) => void;
   error?: string | undefined;
+  required: boolean;
   onBusyChange: (busy: boolean) => void;
 }) {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -54,13 +56,12 @@ export function MainImageUpload({
 
   return (
     <fieldset
-      className={`admin-upload${shownError ? ' admin-field--error' : ''}`}
+      className={`field admin-upload${shownError ? ' field--invalid' : ''}`}
       aria-labelledby={headingId}
       aria-describedby={shownError ? errorId : undefined}
     >
-      <legend id={headingId} className="admin-field__label">
-        {t('admin.image.main')}
-        <RequiredMark />
+      <legend id={headingId} className="field__label">
+        <LabelText label={t('admin.image.main')} required={required} />
       </legend>
       <div className="admin-upload__row">
         <div className="admin-upload__preview">
@@ -90,16 +91,12 @@ export function MainImageUpload({
             </button>
           )}
           {pending && (
-            <ProgressBar value={pending.progress} label={t('admin.image.uploading', { name: pending.name })} />
+            <ProgressBar percent={pending.progress * 100} label={t('admin.image.uploading', { name: pending.name })} />
           )}
-          <p className="admin-field__hint">{t('admin.image.hint')}</p>
+          <p className="field__hint">{t('admin.image.hint')}</p>
         </div>
       </div>
-      {shownError && (
-        <p id={errorId} className="admin-field__error">
-          {shownError}
-        </p>
-      )}
+      <FieldError id={errorId} message={shownError} />
     </fieldset>
   );
 }

@@ -1,8 +1,8 @@
 /** What every failed upload does: a toast with the spec's text, and signing out on a 401. */
 import { useCallback } from 'react';
 import { useAuth } from '../../../lib/auth';
+import { httpStatusOf, serverMessage } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
-import { httpStatusOf, serverMessage } from '../lib/errors';
 
 /** Returns the message to show next to the field: the server's reason when it gave one. */
 export function useUploadFailure(fallback: string): (error: unknown) => string {

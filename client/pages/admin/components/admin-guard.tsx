@@ -1,8 +1,8 @@
 /** Guards the admin area (SPEC sections 2 and 6): a spinner while auth loads, /login when signed out. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '../../../components/spinner';
 import { useAuth } from '../../../lib/auth';
-import { Spinner } from './spinner';
 
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();

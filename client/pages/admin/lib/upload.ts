@@ -2,8 +2,9 @@
  * Image uploads over multipart (POST /upload/single and /upload/multiple). XMLHttpRequest rather
  * than fetch because only it reports upload progress.
  */
+
+import { HttpError } from '../../../lib/server-error';
 import { readToken } from '../../../lib/trpc';
-import { UploadError } from './errors';
 
 /** Progress of each file sent, 0..1, in the order the files were given. */
 export type ProgressHandler = (perFile: number[]) => void;
@@ -50,16 +51,16 @@ function send(url: string, field: string, files: readonly File[], onProgress: Pr
         return;
       }
       const message = (json as { message?: unknown } | null)?.message;
-      reject(new UploadError(xhr.status, typeof message === 'string' ? message : ''));
+      reject(new HttpError(xhr.status, typeof message === 'string' ? message : ''));
     };
-    xhr.onerror = () => reject(new UploadError(0, ''));
+    xhr.onerror = () => reject(new HttpError(0, ''));
     xhr.send(body);
   });
 }
 
 const pathOf = (value: unknown): string => {
   const path = (value as { path?: unknown } | null)?.path;
-  if (typeof path !== 'string' || path === '') throw new UploadError(0, '');
+  if (typeof path !== 'string' || path === '') throw new HttpError(0, '');
   return path;
 };
 
@@ -71,6 +72,6 @@ export async function uploadImage(file: File, onProgress: (fraction: number) => 
 export async function uploadImages(files: readonly File[], onProgress: ProgressHandler): Promise<string[]> {
   const json = await send('/upload/multiple', 'images', files, onProgress);
   const list = (json as { files?: unknown } | null)?.files;
-  if (!Array.isArray(list)) throw new UploadError(0, '');
+  if (!Array.isArray(list)) throw new HttpError(0, '');
   return list.map(pathOf);
 }

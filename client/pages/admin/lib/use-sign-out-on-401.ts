@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../../../lib/auth';
-import { httpStatusOf } from './errors';
+import { httpStatusOf } from '../../../lib/server-error';
 
 export function useSignOutOn401(): void {
   const queryClient = useQueryClient();

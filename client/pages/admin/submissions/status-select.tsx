@@ -20,12 +20,12 @@ export function StatusSelect({
   const id = useId();
   return (
     <div className="admin-status">
-      <label htmlFor={id} className="admin-visually-hidden">
+      <label htmlFor={id} className="visually-hidden">
         {t('admin.submissions.statusFor', { name })}
       </label>
       <select
         id={id}
-        className={`admin-input admin-status__select admin-status__select--${value}`}
+        className={`field__control field__control--select admin-status__select admin-status__select--${value}`}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}

@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { SUBMISSION_TYPES, type SubmissionType } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
+import { Spinner } from '../../../components/spinner';
+import { httpStatusOf } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
-import { Spinner } from '../components/spinner';
-import { httpStatusOf } from '../lib/errors';
 import type { AnyEntry } from './entry-view';
 import { SubmissionList } from './submission-list';
 import { SubmissionTabs } from './submission-tabs';

@@ -1,7 +1,7 @@
 import { formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
-import { ProgressBar } from '../../../components/progress-bar';
+import { FundingProgress } from '../../../components/progress-bar';
 
 /** Raised against target with the rounded percentage bar (SPEC sections 2 and 9). */
 export function FundingSummary({ campaign }: { campaign: Pick<Campaign, 'amountRaised' | 'target'> }) {
@@ -13,7 +13,7 @@ export function FundingSummary({ campaign }: { campaign: Pick<Campaign, 'amountR
           {t('campaign.raised')} · {t('campaign.target')} {formatNaira(campaign.target)}
         </span>
       </p>
-      <ProgressBar raised={campaign.amountRaised} target={campaign.target} />
+      <FundingProgress raised={campaign.amountRaised} target={campaign.target} />
     </div>
   );
 }

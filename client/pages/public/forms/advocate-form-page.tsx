@@ -9,25 +9,9 @@ import { TextField } from '../../../components/form/text-field';
 import { applicationTexts, useSubmissionForm } from '../../../components/form/use-submission-form';
 import { trpc } from '../../../lib/trpc';
 
-const EMPTY = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  city: '',
-  state: '',
-  socialMediaHandles: '',
-  advocacyInterests: [] as string[],
-  experience: '',
-  message: '',
-  website: '',
-};
-
 export function AdvocateFormPage() {
   const mutation = trpc.submission.advocate.create.useMutation();
-  const form = useSubmissionForm({
-    schema: advocateInput,
-    initialValues: EMPTY,
+  const form = useSubmissionForm(advocateInput, {
     submit: mutation.mutateAsync,
     ...applicationTexts(),
     redirectTo: '/advocate',
@@ -36,11 +20,11 @@ export function AdvocateFormPage() {
     <FormPage title={t('advocateForm.title')} lead={t('advocateForm.lead')} aside={<NextSteps />}>
       <SubmissionFormShell form={form} label={t('advocateForm.title')} submitLabel={t('form.submitApplication')}>
         <div className="field-row">
-          <TextField form={form} name="firstName" label={t('form.firstName')} required autoComplete="given-name" />
-          <TextField form={form} name="lastName" label={t('form.lastName')} required autoComplete="family-name" />
+          <TextField form={form} name="firstName" label={t('form.firstName')} autoComplete="given-name" />
+          <TextField form={form} name="lastName" label={t('form.lastName')} autoComplete="family-name" />
         </div>
         <div className="field-row">
-          <TextField form={form} name="email" type="email" label={t('form.email')} required autoComplete="email" />
+          <TextField form={form} name="email" type="email" label={t('form.email')} autoComplete="email" />
           <TextField form={form} name="phone" type="tel" label={t('form.phone')} autoComplete="tel" />
         </div>
         <div className="field-row">
@@ -53,10 +37,9 @@ export function AdvocateFormPage() {
           name="advocacyInterests"
           legend={t('form.advocacyInterests')}
           options={ADVOCACY_INTERESTS}
-          required
         />
-        <TextField form={form} name="experience" label={t('form.experience')} multiline />
-        <TextField form={form} name="message" label={t('form.advocateMessage')} required multiline />
+        <TextField form={form} name="experience" label={t('form.experience')} rows={5} />
+        <TextField form={form} name="message" label={t('form.advocateMessage')} rows={5} />
       </SubmissionFormShell>
     </FormPage>
   );

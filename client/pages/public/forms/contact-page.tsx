@@ -8,8 +8,6 @@ import { TextField } from '../../../components/form/text-field';
 import { useSubmissionForm } from '../../../components/form/use-submission-form';
 import { trpc } from '../../../lib/trpc';
 
-const EMPTY = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
-
 function ContactDetails() {
   return (
     <ul className="contact-details">
@@ -40,9 +38,7 @@ function ContactDetails() {
 
 export function ContactPage() {
   const mutation = trpc.submission.contact.create.useMutation();
-  const form = useSubmissionForm({
-    schema: contactInput,
-    initialValues: EMPTY,
+  const form = useSubmissionForm(contactInput, {
     submit: mutation.mutateAsync,
     successMessage: t('contact.success'),
     failureTitle: t('contact.failed'),
@@ -52,13 +48,13 @@ export function ContactPage() {
   return (
     <FormPage title={t('contactForm.title')} lead={t('contactForm.lead')} aside={<ContactDetails />}>
       <SubmissionFormShell form={form} label={t('contactForm.title')} submitLabel={t('contactForm.submit')}>
-        <TextField form={form} name="name" label={t('form.name')} required autoComplete="name" />
+        <TextField form={form} name="name" label={t('form.name')} autoComplete="name" />
         <div className="field-row">
-          <TextField form={form} name="email" type="email" label={t('form.email')} required autoComplete="email" />
-          <TextField form={form} name="phone" type="tel" label={t('form.phone')} required autoComplete="tel" />
+          <TextField form={form} name="email" type="email" label={t('form.email')} autoComplete="email" />
+          <TextField form={form} name="phone" type="tel" label={t('form.phone')} autoComplete="tel" />
         </div>
-        <TextField form={form} name="subject" label={t('form.subject')} required />
-        <TextField form={form} name="message" label={t('form.message')} required multiline />
+        <TextField form={form} name="subject" label={t('form.subject')} />
+        <TextField form={form} name="message" label={t('form.message')} rows={5} />
       </SubmissionFormShell>
     </FormPage>
   );

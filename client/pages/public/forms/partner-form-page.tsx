@@ -10,25 +10,9 @@ import { TextField } from '../../../components/form/text-field';
 import { applicationTexts, useSubmissionForm } from '../../../components/form/use-submission-form';
 import { trpc } from '../../../lib/trpc';
 
-const EMPTY = {
-  organizationName: '',
-  contactFirstName: '',
-  contactLastName: '',
-  email: '',
-  phone: '',
-  organizationType: '',
-  partnershipType: [] as string[],
-  projectInterests: [] as string[],
-  resourceContribution: '',
-  message: '',
-  website: '',
-};
-
 export function PartnerFormPage() {
   const mutation = trpc.submission.partner.create.useMutation();
-  const form = useSubmissionForm({
-    schema: partnerInput,
-    initialValues: EMPTY,
+  const form = useSubmissionForm(partnerInput, {
     submit: mutation.mutateAsync,
     ...applicationTexts(),
     redirectTo: '/partner-success',
@@ -36,56 +20,35 @@ export function PartnerFormPage() {
   return (
     <FormPage title={t('partnerForm.title')} lead={t('partnerForm.lead')} aside={<NextSteps />}>
       <SubmissionFormShell form={form} label={t('partnerForm.title')} submitLabel={t('form.submitApplication')}>
-        <TextField
-          form={form}
-          name="organizationName"
-          label={t('form.organizationName')}
-          required
-          autoComplete="organization"
-        />
+        <TextField form={form} name="organizationName" label={t('form.organizationName')} autoComplete="organization" />
         <SelectField
           form={form}
           name="organizationType"
           label={t('form.organizationType')}
           options={ORGANIZATION_TYPES}
-          required
         />
         <div className="field-row">
-          <TextField
-            form={form}
-            name="contactFirstName"
-            label={t('form.contactFirstName')}
-            required
-            autoComplete="given-name"
-          />
-          <TextField
-            form={form}
-            name="contactLastName"
-            label={t('form.contactLastName')}
-            required
-            autoComplete="family-name"
-          />
+          <TextField form={form} name="contactFirstName" label={t('form.contactFirstName')} autoComplete="given-name" />
+          <TextField form={form} name="contactLastName" label={t('form.contactLastName')} autoComplete="family-name" />
         </div>
         <div className="field-row">
-          <TextField form={form} name="email" type="email" label={t('form.email')} required autoComplete="email" />
-          <TextField form={form} name="phone" type="tel" label={t('form.phone')} required autoComplete="tel" />
+          <TextField form={form} name="email" type="email" label={t('form.email')} autoComplete="email" />
+          <TextField form={form} name="phone" type="tel" label={t('form.phone')} autoComplete="tel" />
         </div>
         <CheckboxGroup
           form={form}
           name="partnershipType"
           legend={t('form.partnershipType')}
           options={PARTNERSHIP_TYPES}
-          required
         />
         <CheckboxGroup
           form={form}
           name="projectInterests"
           legend={t('form.projectInterests')}
           options={PROJECT_INTERESTS}
-          required
         />
-        <TextField form={form} name="resourceContribution" label={t('form.resourceContribution')} required multiline />
-        <TextField form={form} name="message" label={t('form.message')} multiline />
+        <TextField form={form} name="resourceContribution" label={t('form.resourceContribution')} rows={5} />
+        <TextField form={form} name="message" label={t('form.message')} rows={5} />
       </SubmissionFormShell>
     </FormPage>
   );

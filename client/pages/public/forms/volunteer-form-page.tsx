@@ -9,24 +9,9 @@ import { TextField } from '../../../components/form/text-field';
 import { applicationTexts, useSubmissionForm } from '../../../components/form/use-submission-form';
 import { trpc } from '../../../lib/trpc';
 
-const EMPTY = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  occupation: '',
-  interests: [] as string[],
-  availability: '',
-  experience: '',
-  motivation: '',
-  website: '',
-};
-
 export function VolunteerFormPage() {
   const mutation = trpc.submission.volunteer.create.useMutation();
-  const form = useSubmissionForm({
-    schema: volunteerInput,
-    initialValues: EMPTY,
+  const form = useSubmissionForm(volunteerInput, {
     submit: mutation.mutateAsync,
     ...applicationTexts(),
     redirectTo: '/volunteer',
@@ -35,30 +20,18 @@ export function VolunteerFormPage() {
     <FormPage title={t('volunteerForm.title')} lead={t('volunteerForm.lead')} aside={<NextSteps />}>
       <SubmissionFormShell form={form} label={t('volunteerForm.title')} submitLabel={t('form.submitApplication')}>
         <div className="field-row">
-          <TextField form={form} name="firstName" label={t('form.firstName')} required autoComplete="given-name" />
-          <TextField form={form} name="lastName" label={t('form.lastName')} required autoComplete="family-name" />
+          <TextField form={form} name="firstName" label={t('form.firstName')} autoComplete="given-name" />
+          <TextField form={form} name="lastName" label={t('form.lastName')} autoComplete="family-name" />
         </div>
         <div className="field-row">
-          <TextField form={form} name="email" type="email" label={t('form.email')} required autoComplete="email" />
-          <TextField form={form} name="phone" type="tel" label={t('form.phone')} required autoComplete="tel" />
+          <TextField form={form} name="email" type="email" label={t('form.email')} autoComplete="email" />
+          <TextField form={form} name="phone" type="tel" label={t('form.phone')} autoComplete="tel" />
         </div>
         <TextField form={form} name="occupation" label={t('form.occupation')} autoComplete="organization-title" />
-        <CheckboxGroup
-          form={form}
-          name="interests"
-          legend={t('form.interests')}
-          options={VOLUNTEER_INTERESTS}
-          required
-        />
-        <RadioGroup
-          form={form}
-          name="availability"
-          legend={t('form.availability')}
-          options={AVAILABILITY_OPTIONS}
-          required
-        />
-        <TextField form={form} name="experience" label={t('form.experience')} multiline />
-        <TextField form={form} name="motivation" label={t('form.motivation')} required multiline />
+        <CheckboxGroup form={form} name="interests" legend={t('form.interests')} options={VOLUNTEER_INTERESTS} />
+        <RadioGroup form={form} name="availability" legend={t('form.availability')} options={AVAILABILITY_OPTIONS} />
+        <TextField form={form} name="experience" label={t('form.experience')} rows={5} />
+        <TextField form={form} name="motivation" label={t('form.motivation')} rows={5} />
       </SubmissionFormShell>
     </FormPage>
   );

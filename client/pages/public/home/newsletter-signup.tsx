@@ -10,9 +10,7 @@ import { trpc } from '../../../lib/trpc';
 export default function NewsletterSignup() {
   const mutation = trpc.submission.newsletter.create.useMutation();
   const toast = useToast();
-  const form = useSubmissionForm({
-    schema: newsletterInput,
-    initialValues: { email: '', website: '' },
+  const form = useSubmissionForm(newsletterInput, {
     submit: mutation.mutateAsync,
     successMessage: t('newsletter.thanks'),
     failureFallback: t('newsletter.fallback'),
@@ -26,14 +24,7 @@ export default function NewsletterSignup() {
         submitLabel={t('home.newsletterSubmit')}
         requiredNote={false}
       >
-        <TextField
-          form={form}
-          name="email"
-          type="email"
-          label={t('home.newsletterEmail')}
-          required
-          autoComplete="email"
-        />
+        <TextField form={form} name="email" type="email" label={t('home.newsletterEmail')} autoComplete="email" />
       </SubmissionFormShell>
     </div>
   );

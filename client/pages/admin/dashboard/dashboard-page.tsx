@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { DASHBOARD_CHANGE_LABELS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { Spinner } from '../../../components/spinner';
 import { trpc } from '../../../lib/trpc';
-import { AdminPage } from './admin-page';
-import { LoadError } from './load-error';
-import { Spinner } from './spinner';
+import { AdminPage } from '../components/admin-page';
+import { LoadError } from '../components/load-error';
 
 function StatCard({ label, value, change, icon }: { label: string; value: string; change?: string; icon: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { Construction } from 'lucide-react';
-import { t } from '../../../../shared/messages';
-import { AdminPage } from './admin-page';
+import { t } from '../../../shared/messages';
+import { AdminPage } from './components/admin-page';
 
 /** Users, Analytics, Donations and Settings: linked from the sidebar, not built yet (SPEC section 2). */
 export function ComingSoonPage({ title }: { title: string }) {

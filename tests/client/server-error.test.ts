@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { campaignErrorMessage, serverMessage, UploadError } from '../../../client/pages/admin/lib/errors';
+import { campaignErrorMessage, HttpError, serverMessage } from '../../client/lib/server-error';
 
 describe('messages of failed admin calls', () => {
   it("shows the server's message when it gave one", () => {
-    expect(campaignErrorMessage(new UploadError(400, 'Campaign not found'), 'Failed to update campaign...')).toBe(
+    expect(campaignErrorMessage(new HttpError(400, 'Campaign not found'), 'Failed to update campaign...')).toBe(
       'Campaign not found',
     );
   });
 
   it("says 'HTTP error! status: {code}' when the server answered without a message", () => {
-    expect(campaignErrorMessage(new UploadError(502, ''), 'Failed to update campaign...')).toBe(
+    expect(campaignErrorMessage(new HttpError(502, ''), 'Failed to update campaign...')).toBe(
       'HTTP error! status: 502',
     );
   });
@@ -18,7 +18,7 @@ describe('messages of failed admin calls', () => {
     expect(campaignErrorMessage(new TypeError('Failed to fetch'), 'Failed to delete campaign...')).toBe(
       'Failed to delete campaign...',
     );
-    expect(serverMessage(new UploadError(0, 'network'), 'Failed to upload image. Please try again.')).toBe(
+    expect(serverMessage(new HttpError(0, 'network'), 'Failed to upload image. Please try again.')).toBe(
       'Failed to upload image. Please try again.',
     );
   });
