@@ -7,16 +7,18 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { authRest } from './auth/rest';
 import { campaignsRest } from './campaigns/rest';
 import { dashboardRest } from './dashboard/rest';
 import type { Deps } from './deps';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { withZodSchemas } from './http/zod-schemas';
 import { submissionsRest } from './submissions/rest';
 import { createRequestContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/root';
@@ -27,6 +29,8 @@ export interface AppOptions {
   staticDir?: string;
   /** Log requests as JSON lines to stdout, or to the given stream (tests read it). */
   logger?: boolean | { stream: NodeJS.WritableStream };
+  /** Called for every route as it is added: the API contract test lists them this way. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -56,6 +60,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     return503OnClosing: true,
   });
   app.decorateRequest('admin', null);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Third-party plugins.
   await app.register(cors, {
@@ -80,8 +85,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   registerSecurityHeaders(app);
   const spa = await registerSpa(app, { staticDir: options.staticDir, publicUrl: config.publicUrl });
 
-  // Routes.
-  await healthRoutes(app, deps);
+  // Routes: REST ones typed and validated by the shared zod schemas, and described by OpenAPI.
+  const api = withZodSchemas(app);
+  await registerOpenApi(app);
+  await healthRoutes(api, deps);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -92,11 +99,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  await authRest(app, deps);
-  await campaignsRest(app, deps, spa);
-  await submissionsRest(app, deps);
-  await uploadsRest(app, deps);
-  await dashboardRest(app, deps);
+  await authRest(api, deps);
+  await campaignsRest(api, deps, spa);
+  await submissionsRest(api, deps);
+  await uploadsRest(api, deps);
+  await dashboardRest(api, deps);
 
   return app;
 }

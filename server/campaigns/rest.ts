@@ -1,13 +1,17 @@
 /** The spec's REST paths for campaigns, for third-party clients; same services and schemas as tRPC. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { t } from '../../shared/messages';
 import { campaignMeta } from '../../shared/page-meta';
-import { campaignInput, campaignListInput } from '../../shared/schemas/campaign';
+import { campaignDeleted, campaignRecord, campaignSaved } from '../../shared/schemas/answers';
+import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/schemas/campaign';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
+import { CAMPAIGN_EXAMPLE } from '../http/api-examples';
 import { requireAdmin } from '../http/auth-hook';
+import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { Spa } from '../http/spa';
-import { parseInput } from '../validate';
+import type { ZodApp } from '../http/zod-schemas';
 import {
   allCampaignsJson,
   createCampaign,
@@ -23,35 +27,62 @@ const wantsPage = (req: FastifyRequest) => {
   return accept.includes('text/html') && !accept.startsWith('application/json');
 };
 
-type IdParams = { Params: { id: string } };
+/** Sends JSON already serialised; the route's schema describes what the text holds. */
+const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
 /** REST always lists oldest first: the spec's clients take the last three as the latest. */
 const restListQuery = campaignListInput.omit({ order: true });
 
-export async function campaignsRest(app: FastifyInstance, deps: Deps, spa: Spa): Promise<void> {
-  const admin = { preHandler: requireAdmin(deps) };
+export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<void> {
+  const onRequest = requireAdmin(deps);
+  const tags = ['campaigns'];
 
-  // The same path is the SPA's campaigns page and the REST list.
-  app.get('/campaigns', async (req, reply) => {
+  // The same path is the SPA's campaigns page and the REST list: a browser navigation gets the
+  // page before the query is read, so a page link with odd parameters still opens.
+  const pageFirst = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('vary', 'Accept');
     if (wantsPage(req)) return spa.send(req, reply);
-    // Only the documented parameters are read; original clients may send their own.
-    const query = (req.query ?? {}) as Record<string, unknown>;
-    const filters = parseInput(restListQuery, {
-      category: query.category,
-      location: query.location,
-      limit: query.limit,
-      offset: query.offset,
-    });
-    const unfiltered = Object.values(filters).every((v) => v === undefined);
-    if (unfiltered) return reply.type('application/json; charset=utf-8').send(await allCampaignsJson(deps));
-    return listCampaigns(deps, filters);
-  });
+  };
 
-  app.get<IdParams>('/campaigns/:id', (req) => getCampaign(deps, req.params.id));
+  app.get(
+    '/campaigns',
+    {
+      onRequest: pageFirst,
+      schema: {
+        tags,
+        operationId: 'listCampaigns',
+        summary: 'List campaigns, oldest first',
+        description:
+          'Without parameters the whole list. Unknown parameters are ignored. The same path answers a browser (Accept: text/html) with the campaigns page.',
+        querystring: restListQuery,
+        response: { 200: answer('The campaigns', z.array(campaignRecord)), ...refusals(400) },
+      },
+    },
+    async (req, reply) => {
+      const filters = req.query;
+      const unfiltered = Object.values(filters).every((v) => v === undefined);
+      // The whole list is serialised once per change of the campaigns (ADR 001): sent as text.
+      if (unfiltered) return sendJsonText(reply, await allCampaignsJson(deps));
+      return listCampaigns(deps, filters);
+    },
+  );
+
+  app.get(
+    '/campaigns/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'getCampaign',
+        summary: 'One campaign',
+        params: campaignIdInput,
+        response: { 200: answer('The campaign', campaignRecord), ...refusals(404) },
+      },
+    },
+    (req) => getCampaign(deps, req.params.id),
+  );
 
   // The detail page: index.html with the campaign's Open Graph tags for link previews.
-  app.get<IdParams>('/campaign/:id', async (req, reply) => {
+  app.get('/campaign/:id', { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (req, reply) => {
     try {
       const campaign = await getCampaign(deps, req.params.id);
       return spa.send(req, reply, campaignMeta(campaign));
@@ -62,15 +93,61 @@ export async function campaignsRest(app: FastifyInstance, deps: Deps, spa: Spa):
     }
   });
 
-  app.post('/campaigns', admin, async (req, reply) => {
-    const campaign = await createCampaign(deps, parseInput(campaignInput, req.body));
-    return reply.status(201).send({ message: t('campaigns.created'), campaign });
-  });
+  app.post(
+    '/campaigns',
+    {
+      onRequest,
+      config: { openapiExample: CAMPAIGN_EXAMPLE },
+      schema: {
+        tags,
+        operationId: 'createCampaign',
+        summary: 'Create a campaign',
+        security: BEARER,
+        body: campaignInput,
+        response: { 201: answer('Created', campaignSaved), ...refusals(...BODY_REFUSALS, 401) },
+      },
+    },
+    async (req, reply) => {
+      const campaign = await createCampaign(deps, req.body);
+      return reply.status(201).send({ message: t('campaigns.created'), campaign });
+    },
+  );
 
-  app.put<IdParams>('/campaigns/:id', admin, async (req) => {
-    const campaign = await updateCampaign(deps, req.params.id, parseInput(campaignInput, req.body));
-    return { message: t('campaigns.updated'), campaign };
-  });
+  app.put(
+    '/campaigns/:id',
+    {
+      onRequest,
+      config: { openapiExample: CAMPAIGN_EXAMPLE },
+      schema: {
+        tags,
+        operationId: 'updateCampaign',
+        summary: 'Replace a campaign',
+        description: 'Every field is sent; empty bank fields mean the foundation account.',
+        security: BEARER,
+        params: campaignIdInput,
+        body: campaignInput,
+        response: { 200: answer('Saved', campaignSaved), ...refusals(...BODY_REFUSALS, 401, 404) },
+      },
+    },
+    async (req) => {
+      const campaign = await updateCampaign(deps, req.params.id, req.body);
+      return { message: t('campaigns.updated'), campaign };
+    },
+  );
 
-  app.delete<IdParams>('/campaigns/:id', admin, (req) => deleteCampaign(deps, req.params.id));
+  app.delete(
+    '/campaigns/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        operationId: 'deleteCampaign',
+        summary: 'Delete a campaign and its updates',
+        security: BEARER,
+        params: campaignIdInput,
+        response: { 200: answer('Deleted', campaignDeleted), ...refusals(401, 404) },
+      },
+    },
+    (req) => deleteCampaign(deps, req.params.id),
+  );
 }

@@ -1,8 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import { dashboardStatsAnswer } from '../../shared/schemas/answers';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/auth-hook';
+import { answer, BEARER, refusals } from '../http/route-docs';
+import type { ZodApp } from '../http/zod-schemas';
 import { dashboardStats } from './service';
 
-export async function dashboardRest(app: FastifyInstance, deps: Deps): Promise<void> {
-  app.get('/api/dashboard/stats', { preHandler: requireAdmin(deps) }, () => dashboardStats(deps));
+export async function dashboardRest(app: ZodApp, deps: Deps): Promise<void> {
+  app.get(
+    '/api/dashboard/stats',
+    {
+      onRequest: requireAdmin(deps),
+      schema: {
+        tags: ['dashboard'],
+        operationId: 'dashboardStats',
+        summary: "The dashboard's figures",
+        security: BEARER,
+        response: { 200: answer('The figures', dashboardStatsAnswer), ...refusals(401) },
+      },
+    },
+    () => dashboardStats(deps),
+  );
 }

@@ -1,16 +1,10 @@
 /** The dashboard's figures (SPEC section 2, Dashboard). What growth measures: docs/dashboard-growth.md. */
 import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { dashboardStatsAnswer } from '../../shared/schemas/answers';
 import type { Deps } from '../deps';
 
-export interface DashboardStats {
-  totalRaised: number;
-  activeCampaigns: number;
-  locations: number;
-  /** Percent, one decimal; 100 when the previous month raised nothing (the spec's rule). */
-  monthlyGrowth: number;
-  currentMonthRaised: number;
-  previousMonthRaised: number;
-}
+export type DashboardStats = z.output<typeof dashboardStatsAnswer>;
 
 /** Nigeria keeps West Africa Time (UTC+1) all year, so its months start at 23:00 UTC the day before. */
 const WAT_OFFSET_MS = 60 * 60 * 1000;

@@ -1,13 +1,37 @@
-import type { FastifyInstance } from 'fastify';
+import { healthAnswer } from '../../shared/schemas/answers';
 import { isReachable } from '../db/database';
 import type { Deps } from '../deps';
+import { answer } from './route-docs';
+import type { ZodApp } from './zod-schemas';
 
-export async function healthRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  /** The process is alive. */
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  /** The process can serve: the database answers. */
-  app.get('/readyz', async (_req, reply) => {
-    const ready = await isReachable(deps.db);
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'database unreachable' });
-  });
+const tags = ['operations'];
+
+export async function healthRoutes(app: ZodApp, deps: Deps): Promise<void> {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags,
+        operationId: 'liveness',
+        summary: 'The process is alive',
+        response: { 200: answer('Alive', healthAnswer) },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags,
+        operationId: 'readiness',
+        summary: 'The process can serve: the database answers',
+        response: { 200: answer('Ready', healthAnswer), 503: answer('The database does not answer', healthAnswer) },
+      },
+    },
+    async (_req, reply) => {
+      const ready = await isReachable(deps.db);
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'database unreachable' });
+    },
+  );
 }

@@ -2,7 +2,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { z } from 'zod';
-import { t as text } from '../../shared/messages';
+import { t } from '../../shared/messages';
 import { type FieldIssue, fieldIssues, validationMessage } from '../../shared/schemas/fields';
 import { DomainError, ValidationError } from '../errors';
 import type { Context } from './context';
@@ -22,7 +22,8 @@ const issuesOf = (cause: unknown): z.core.$ZodIssue[] | null =>
     ? (cause.issues as z.core.$ZodIssue[])
     : null;
 
-const t = initTRPC.context<Context>().create({
+/** The tRPC builder; `t` is the translator everywhere in this codebase. */
+const builder = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const issues = issuesOf(error.cause);
@@ -34,14 +35,14 @@ const t = initTRPC.context<Context>().create({
     } else if (error.cause instanceof ValidationError) {
       fieldErrors = error.cause.errors;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
-      message = text('server.error');
+      message = t('server.error');
     }
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
   },
 });
 
 /** Turns the services' domain errors into tRPC errors with the same status and message. */
-const mapDomainErrors = t.middleware(async ({ next }) => {
+const mapDomainErrors = builder.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
@@ -50,12 +51,12 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const router = builder.router;
+export const createCallerFactory = builder.createCallerFactory;
+export const publicProcedure = builder.procedure.use(mapDomainErrors);
 
 /** Procedures for signed-in admins only; `ctx.admin` is non-null inside. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: text('auth.unauthorized') });
+  if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: t('auth.unauthorized') });
   return next({ ctx: { ...ctx, admin: ctx.admin } });
 });

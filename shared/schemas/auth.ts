@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { t } from '../messages';
+import type { loginAnswer } from './answers';
 import { email, requiredText, summarizeMissing } from './fields';
 
 export const loginInput = summarizeMissing(z.object({ email: email(), password: requiredText(200) }), () =>
   t('form.requiredFields'),
 );
 
-export interface LoginResult {
-  token: string;
-  message: string;
-}
+export type LoginResult = z.output<typeof loginAnswer>;
 
 /** What `admin:create` accepts: passwords of at least 12 characters. */
 export const adminCredentials = z.object({

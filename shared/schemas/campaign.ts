@@ -4,13 +4,12 @@ import {
   CAMPAIGN_CATEGORIES,
   CAMPAIGN_LOCATIONS,
   CAMPAIGN_STATUS,
-  type CampaignCategory,
-  type CampaignLocation,
   GALLERY_LIMIT,
   MAX_NAIRA,
   TEXT_LIMITS,
 } from '../constants';
 import { t } from '../messages';
+import type { Campaign } from './answers';
 import { choice, hasNoNul, isBlank, optionalText, requiredOrInvalid, requiredText, summarizeMissing } from './fields';
 
 const nairaError = (issue: { input?: unknown }) =>
@@ -133,36 +132,8 @@ export const campaignInput = summarizeMissing(
 export type CampaignInput = z.input<typeof campaignInput>;
 export type CampaignData = z.output<typeof campaignInput>;
 
-export interface CampaignUpdate {
-  _id: string;
-  date: string;
-  content: string;
-}
-
 /** A campaign as every caller receives it; image paths are ready to show. */
-export interface Campaign {
-  _id: string;
-  title: string;
-  description: string;
-  shortDescription: string;
-  overview: { mainText: string; challengeText: string; solutionText: string; impactText: string };
-  updates: CampaignUpdate[];
-  image: string;
-  galleryImages: string[];
-  target: number;
-  amountRaised: number;
-  supporters: number;
-  status: typeof CAMPAIGN_STATUS;
-  location: CampaignLocation;
-  category: CampaignCategory | null;
-  endDate: string | null;
-  impact: string;
-  accountName: string;
-  accountNumber: string;
-  bankName: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Campaign };
 
 /**
  * A campaign as saved: image paths as sent and empty bank fields (meaning "the foundation's

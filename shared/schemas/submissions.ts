@@ -10,6 +10,7 @@ import {
   PROJECT_INTERESTS,
   REVIEW_STATUSES,
   type ReviewStatus,
+  STATUS_TYPES,
   type StatusType,
   TEXT_LIMITS,
   VOLUNTEER_INTERESTS,
@@ -123,6 +124,13 @@ export interface SubmissionLists {
 
 /** The statuses an admin may set, per submission type. */
 export const statusesFor = (type: StatusType) => (type === 'newsletter' ? NEWSLETTER_STATUSES : REVIEW_STATUSES);
+
+/** Which submission a status change is for: REST takes it from the path, tRPC from the input. */
+export const statusTargetInput = z.object({
+  type: z.enum(STATUS_TYPES, { error: () => t('submission.invalidType') }),
+  /** Ids that are not well formed are simply not found. */
+  id: z.string().max(2048),
+});
 
 export const statusUpdateInput = z.object({
   status: z

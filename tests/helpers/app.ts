@@ -51,6 +51,7 @@ export async function createTestApp(
     tokens?: TokenSigner;
     staticDir?: string;
     logger?: AppOptions['logger'];
+    onRoute?: AppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
@@ -61,7 +62,7 @@ export async function createTestApp(
   await upsertAdmin(database.db, ADMIN.email, ADMIN.password);
   const admin = await database.db.selectFrom('admin_users').select(['id', 'email']).executeTakeFirstOrThrow();
   const token = await tokens.sign(admin);
-  const app = await buildApp(deps, { staticDir: options.staticDir, logger: options.logger });
+  const app = await buildApp(deps, { staticDir: options.staticDir, logger: options.logger, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

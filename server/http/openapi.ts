@@ -1,0 +1,102 @@
+/**
+ * The REST API described by OpenAPI 3.1, generated from the routes' zod schemas: the document at
+ * GET /api/openapi.json and a browsable reference (Swagger UI, served from our own origin) at
+ * /api/docs. Only the reference pages get a looser Content-Security-Policy, for the UI's styles.
+ */
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { FOUNDATION } from '../../shared/constants';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A multipart route's file field, for the document: multipart is read by the handler. */
+    openapiFiles?: { field: string; many: boolean };
+    /** An example body, shown in the document and validated against it by the contract test. */
+    openapiExample?: object;
+  }
+}
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+const DESCRIPTION = `The REST API of the ${FOUNDATION.name} website, for partners and scripts.
+
+Admin operations need a bearer token from \`POST /api/auth/login\`, sent as \`Authorization: Bearer <token>\`.
+Every refusal answers \`{message}\`; a refused input answers 400 with \`{message, errors: [{path, message}]}\`.
+Requests are rate limited per client address; over the limit the answer is 429.`;
+
+const zodTransform = createJsonSchemaTransform({ skipList: [OPENAPI_PATH, `${DOCS_PREFIX}/*`] });
+const binary = { type: 'string', format: 'binary' };
+
+/** The zod schemas as JSON Schema, plus what zod cannot say: multipart bodies and wildcard names. */
+const documentRoute: SwaggerTransform = (input) => {
+  // tRPC is our screens' own face (ADR 003), not part of the public API.
+  if (input.url.startsWith('/trpc/')) return { schema: { ...input.schema, hide: true }, url: input.url };
+  const doc = zodTransform(input as Parameters<typeof zodTransform>[0]);
+  const example = input.route.config?.openapiExample;
+  // Set here rather than with zod's .meta(): a refined object's metadata does not reach its JSON Schema.
+  if (example && doc.schema?.body) doc.schema = { ...doc.schema, body: { ...doc.schema.body, examples: [example] } };
+  const files = input.route.config?.openapiFiles;
+  if (files) {
+    doc.schema = {
+      ...doc.schema,
+      consumes: ['multipart/form-data'],
+      body: {
+        type: 'object',
+        required: [files.field],
+        properties: { [files.field]: files.many ? { type: 'array', items: binary } : binary },
+      },
+    };
+  }
+  // '/api/uploads/*' reads as '/api/uploads/{name}'.
+  if (doc.url.endsWith('/*')) {
+    const { '*': name, ...others } = (doc.schema?.params as { properties?: Record<string, unknown> })?.properties ?? {};
+    doc.url = `${doc.url.slice(0, -1)}{name}`;
+    doc.schema = { ...doc.schema, params: { type: 'object', required: ['name'], properties: { ...others, name } } };
+  }
+  return doc;
+};
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${FOUNDATION.name} API`, version: '1.0.0', description: DESCRIPTION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      tags: [
+        { name: 'auth', description: 'Signing in' },
+        { name: 'campaigns', description: 'Fundraising campaigns' },
+        { name: 'submissions', description: 'Sign-up forms, the newsletter and their review' },
+        { name: 'uploads', description: 'Campaign images' },
+        { name: 'dashboard', description: "The admin dashboard's figures" },
+        { name: 'operations', description: 'Liveness and readiness for the process manager' },
+      ],
+    },
+    transform: documentRoute,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    staticCSP: true,
+    // The UI styles elements inline; it loads nothing from other origins.
+    transformStaticCSP: () =>
+      [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "style-src 'self' 'unsafe-inline'",
+        "script-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Pieces of the routes' OpenAPI descriptions that many routes share: the bearer requirement and
+ * the refusals, each with the shared `{message, errors?}` answer. Every route lists the statuses
+ * it can answer, so a client knows them all from the document.
+ */
+import type { z } from 'zod';
+import { errorAnswer } from '../../shared/schemas/answers';
+
+const REFUSALS = {
+  400: 'The input was refused: `message` says why, `errors` names each refused field',
+  401: 'No bearer token, or one that is expired or not accepted',
+  404: 'There is no such record',
+  413: 'The body or a file is larger than allowed',
+  415: 'The body is not of a type this path reads',
+  429: 'Too many requests from this address; try again in a minute',
+  500: 'The server failed; the answer carries a requestId to quote',
+} as const;
+type RefusalStatus = keyof typeof REFUSALS;
+
+const refusal = (status: RefusalStatus) => ({
+  description: REFUSALS[status],
+  content: { 'application/json': { schema: errorAnswer } },
+});
+
+/** Every route can be rate limited or fail. */
+const ALWAYS = [429, 500] as const;
+
+/** The refusal entries of a route's `response` schema: the given statuses plus 429 and 500. */
+export function refusals<S extends RefusalStatus>(...statuses: S[]) {
+  const all = [...statuses, ...ALWAYS];
+  return Object.fromEntries(all.map((status) => [status, refusal(status)])) as Record<
+    S | (typeof ALWAYS)[number],
+    ReturnType<typeof refusal>
+  >;
+}
+
+/** The OpenAPI security requirement of admin routes. */
+export const BEARER = [{ bearer: [] }];
+
+/** Statuses of a route that reads a JSON body: refused input, wrong type, too large. */
+export const BODY_REFUSALS = [400, 413, 415] as const;
+
+/** A successful answer's entry in a route's `response` schema, with what it means. */
+export const answer = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { 'application/json': { schema } },
+});

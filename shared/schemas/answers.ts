@@ -1,0 +1,173 @@
+/**
+ * What the server answers on its REST paths (SPEC sections 3 and 7), as zod schemas. They type the
+ * routes and generate the OpenAPI document; the contract test checks real answers against them.
+ * The client imports only the types from here, so none of this reaches the public bundle.
+ */
+import { z } from 'zod';
+import {
+  ADVOCACY_INTERESTS,
+  AVAILABILITY_OPTIONS,
+  CAMPAIGN_CATEGORIES,
+  CAMPAIGN_LOCATIONS,
+  CAMPAIGN_STATUS,
+  NEWSLETTER_STATUSES,
+  ORGANIZATION_TYPES,
+  PARTNERSHIP_TYPES,
+  PROJECT_INTERESTS,
+  REVIEW_STATUSES,
+  VOLUNTEER_INTERESTS,
+} from '../constants';
+
+const id = z.string().describe('A UUIDv7, made by the server');
+const instant = z.string().describe('An ISO 8601 instant in UTC');
+const day = z.string().describe('A calendar date, YYYY-MM-DD');
+
+/** Every refusal: 4xx and 5xx answers all have a message. */
+export const errorAnswer = z
+  .object({
+    message: z.string(),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Validation failures only: one entry per refused field, its dotted path and message'),
+    requestId: z.string().optional().describe('Server failures only: quote it when reporting the failure'),
+  })
+  .meta({ id: 'Error' });
+
+export const campaignRecord = z
+  .object({
+    _id: id,
+    title: z.string(),
+    description: z.string(),
+    shortDescription: z.string(),
+    overview: z.object({
+      mainText: z.string(),
+      challengeText: z.string(),
+      solutionText: z.string(),
+      impactText: z.string(),
+    }),
+    updates: z.array(z.object({ _id: id, date: day, content: z.string() })).describe('Newest first'),
+    image: z.string().describe('Ready to show: an absolute address or a path under /api/uploads/'),
+    galleryImages: z.array(z.string()),
+    target: z.number().int().describe('Naira'),
+    amountRaised: z.number().int().describe('Naira'),
+    supporters: z.number().int(),
+    status: z.literal(CAMPAIGN_STATUS),
+    location: z.enum(CAMPAIGN_LOCATIONS),
+    category: z.enum(CAMPAIGN_CATEGORIES).nullable(),
+    endDate: day.nullable(),
+    impact: z.string(),
+    accountName: z.string().describe("The campaign's own account, or the foundation's when it has none"),
+    accountNumber: z.string(),
+    bankName: z.string(),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: 'Campaign' });
+export type Campaign = z.output<typeof campaignRecord>;
+
+export const campaignSaved = z.object({ message: z.string(), campaign: campaignRecord });
+export const campaignDeleted = z.object({ message: z.string(), _id: id });
+
+const reviewed = { _id: id, status: z.enum(REVIEW_STATUSES), registrationDate: instant };
+
+export const volunteerRecord = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    occupation: z.string(),
+    interests: z.array(z.enum(VOLUNTEER_INTERESTS)),
+    availability: z.enum(AVAILABILITY_OPTIONS),
+    experience: z.string(),
+    motivation: z.string(),
+    ...reviewed,
+  })
+  .meta({ id: 'VolunteerSubmission' });
+
+export const partnerRecord = z
+  .object({
+    organizationName: z.string(),
+    contactFirstName: z.string(),
+    contactLastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    organizationType: z.enum(ORGANIZATION_TYPES),
+    partnershipType: z.array(z.enum(PARTNERSHIP_TYPES)),
+    projectInterests: z.array(z.enum(PROJECT_INTERESTS)),
+    resourceContribution: z.string(),
+    message: z.string(),
+    ...reviewed,
+  })
+  .meta({ id: 'PartnerSubmission' });
+
+export const advocateRecord = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    state: z.string(),
+    socialMediaHandles: z.string(),
+    advocacyInterests: z.array(z.enum(ADVOCACY_INTERESTS)),
+    experience: z.string(),
+    message: z.string(),
+    ...reviewed,
+  })
+  .meta({ id: 'AdvocateSubmission' });
+
+export const contactRecord = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    _id: id,
+    createdAt: instant,
+  })
+  .meta({ id: 'ContactMessage' });
+
+export const newsletterRecord = z
+  .object({ _id: id, email: z.string(), status: z.enum(NEWSLETTER_STATUSES), subscriptionDate: instant })
+  .meta({ id: 'NewsletterSubscription' });
+
+/** A public form's answer; `data` is null when nothing was stored (the honeypot was filled in). */
+export const registeredAnswer = <T extends z.ZodType>(record: T) =>
+  z.object({ message: z.string(), data: record.nullable() });
+
+export const submissionLists = z.object({
+  volunteer: z.array(volunteerRecord),
+  partner: z.array(partnerRecord),
+  advocate: z.array(advocateRecord),
+  newsletter: z.array(newsletterRecord),
+  contact: z.array(contactRecord),
+});
+
+export const statusUpdated = z.object({
+  message: z.string(),
+  _id: id,
+  status: z.enum([...REVIEW_STATUSES, ...NEWSLETTER_STATUSES]),
+});
+
+export const loginAnswer = z.object({
+  token: z.string().describe('A bearer token for the Authorization header'),
+  message: z.string(),
+});
+export const verifyAnswer = z.object({ message: z.string(), email: z.string() });
+
+export const dashboardStatsAnswer = z.object({
+  totalRaised: z.number().describe('Naira, all campaigns'),
+  activeCampaigns: z.number().int(),
+  locations: z.number().int().describe('Distinct states with a campaign'),
+  monthlyGrowth: z.number().describe('Percent, one decimal; 100 when the previous month raised nothing'),
+  currentMonthRaised: z.number(),
+  previousMonthRaised: z.number(),
+});
+
+export const uploadAnswer = z.object({ path: z.string().describe('Where the image is served, under /api/uploads/') });
+export const uploadsAnswer = z.object({ files: z.array(uploadAnswer) });
+
+export const healthAnswer = z.object({ status: z.string() });
