@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium())('admin campaigns', () => {
       await page.getByLabel('Challenge').fill('1. No borehole within 5 km\n2. Streams dry up');
       await page.getByLabel('Account number').fill('1234567890');
       await page.getByRole('button', { name: 'Add update' }).click();
-      await page.getByLabel('Update', { exact: true }).fill('Survey finished.');
+      await page.getByRole('textbox', { name: 'Update', exact: true }).fill('Survey finished.');
 
       await page.getByLabel('Choose an image').setInputFiles(files.main);
       await page.getByRole('img', { name: 'Main image preview' }).and(page.locator('[src^="/api/uploads/"]')).waitFor();

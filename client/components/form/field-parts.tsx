@@ -56,3 +56,36 @@ export function fieldState<V extends FieldValues>(form: SchemaForm<V, unknown>, 
     describedBy: describedBy(hintId, error && errorId),
   };
 }
+type FieldState = ReturnType<typeof fieldState>;
+
+/** The accessibility attributes of a single control bound to its field. */
+export const controlAria = (field: FieldState) => ({
+  id: field.id,
+  'aria-required': field.required || undefined,
+  'aria-invalid': field.error ? true : undefined,
+  'aria-describedby': field.describedBy,
+});
+
+/** A single control with its label, hint and error around it. */
+export function LabelledField({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: FieldState;
+  label: string;
+  hint: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={field.className}>
+      <label htmlFor={field.id} className="field__label">
+        <LabelText label={label} required={field.required} />
+      </label>
+      {hint && field.hintId && <FieldHint id={field.hintId}>{hint}</FieldHint>}
+      {children}
+      <FieldError id={field.errorId} message={field.error} />
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import type { FieldValues } from 'react-hook-form';
 import { t } from '../../../shared/messages';
-import { FieldError, FieldHint, fieldState, LabelText } from './field-parts';
+import { controlAria, fieldState, LabelledField } from './field-parts';
 import type { SchemaForm, TextPath } from './schema-form';
 
 interface Props<V extends FieldValues> {
@@ -17,18 +17,11 @@ interface Props<V extends FieldValues> {
 export function SelectField<V extends FieldValues>({ form, name, label, options, placeholder, hint }: Props<V>) {
   const field = fieldState(form, name, hint);
   return (
-    <div className={field.className}>
-      <label htmlFor={field.id} className="field__label">
-        <LabelText label={label} required={field.required} />
-      </label>
-      {hint && field.hintId && <FieldHint id={field.hintId}>{hint}</FieldHint>}
+    <LabelledField field={field} label={label} hint={hint}>
       <select
         {...form.methods.register(name)}
-        id={field.id}
+        {...controlAria(field)}
         className="field__control field__control--select"
-        aria-required={field.required || undefined}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={field.describedBy}
       >
         <option value="">{placeholder ?? t('form.choose')}</option>
         {options.map((option) => (
@@ -37,7 +30,6 @@ export function SelectField<V extends FieldValues>({ form, name, label, options,
           </option>
         ))}
       </select>
-      <FieldError id={field.errorId} message={field.error} />
-    </div>
+    </LabelledField>
   );
 }

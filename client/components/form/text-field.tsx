@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { FieldError, FieldHint, fieldState, LabelText } from './field-parts';
+import { controlAria, fieldState, LabelledField } from './field-parts';
 import type { SchemaForm, TextPath } from './schema-form';
 
 interface Props<V extends FieldValues> {
@@ -27,23 +27,10 @@ export function TextField<V extends FieldValues>({
   rows,
 }: Props<V>) {
   const field = fieldState(form, name, hint);
-  const common = {
-    ...form.methods.register(name),
-    id: field.id,
-    className: 'field__control',
-    'aria-required': field.required || undefined,
-    'aria-invalid': field.error ? true : undefined,
-    'aria-describedby': field.describedBy,
-    autoComplete,
-  };
+  const common = { ...form.methods.register(name), ...controlAria(field), className: 'field__control', autoComplete };
   return (
-    <div className={field.className}>
-      <label htmlFor={field.id} className="field__label">
-        <LabelText label={label} required={field.required} />
-      </label>
-      {hint && field.hintId && <FieldHint id={field.hintId}>{hint}</FieldHint>}
+    <LabelledField field={field} label={label} hint={hint}>
       {rows ? <textarea {...common} rows={rows} /> : <input {...common} type={type} inputMode={inputMode} />}
-      <FieldError id={field.errorId} message={field.error} />
-    </div>
+    </LabelledField>
   );
 }
