@@ -22,14 +22,14 @@ export interface AuthDeps {
 const findByEmail = (db: DB, email: string) =>
   db
     .selectFrom('admin_users')
-    .select(['id', 'email', 'password_hash'])
+    .select(['id', 'email', 'passwordHash'])
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 
 /** Same answer for an unknown email and a wrong password, after the same amount of work. */
 export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<LoginResult> {
   const admin = await findByEmail(deps.db, input.email);
-  const ok = await verifyPassword(input.password, admin?.password_hash ?? (await decoyPasswordHash()));
+  const ok = await verifyPassword(input.password, admin?.passwordHash ?? (await decoyPasswordHash()));
   if (!admin || !ok) throw new UnauthorizedError(t('auth.invalidCredentials'));
   return { token: await deps.tokens.sign(admin), message: t('auth.loginSuccess') };
 }
@@ -50,15 +50,12 @@ export async function upsertAdmin(db: DB, email: string, password: string): Prom
   if (existing) {
     await db
       .updateTable('admin_users')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .set({ passwordHash, updatedAt: new Date() })
       .where('id', '=', existing.id)
       .execute();
     return 'updated';
   }
-  await db
-    .insertInto('admin_users')
-    .values({ id: newId(), email: email.toLowerCase(), password_hash: passwordHash })
-    .execute();
+  await db.insertInto('admin_users').values({ id: newId(), email: email.toLowerCase(), passwordHash }).execute();
   return 'created';
 }
 

@@ -11,7 +11,7 @@ import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 
 type CampaignRow = Row<'campaigns'>;
-type UpdateRow = Pick<Row<'campaign_updates'>, 'id' | 'campaign_id' | 'date' | 'content'>;
+type UpdateRow = Pick<Row<'campaign_updates'>, 'id' | 'campaignId' | 'date' | 'content'>;
 
 const dateOnly = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
@@ -19,38 +19,42 @@ const dateOnly = (value: unknown): string | null => {
   return String(value).slice(0, 10);
 };
 
-/** The one mapping from rows: the campaign as stored, image paths and bank fields as sent. */
+/**
+ * The one mapping from rows: the campaign as stored, image paths and bank fields as sent. Rows
+ * already carry the wire's names; what changes is `_id`, the nested overview, the updates and the
+ * dates. Fields keep the order the API has always answered in.
+ */
 function toStoredCampaign(row: CampaignRow, updates: UpdateRow[]): StoredCampaign {
+  const {
+    id,
+    title,
+    description,
+    shortDescription,
+    overviewMain,
+    overviewChallenge,
+    overviewSolution,
+    overviewImpact,
+    ...rest
+  } = row;
   return {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    shortDescription: row.short_description,
+    _id: id,
+    title,
+    description,
+    shortDescription,
     overview: {
-      mainText: row.overview_main,
-      challengeText: row.overview_challenge,
-      solutionText: row.overview_solution,
-      impactText: row.overview_impact,
+      mainText: overviewMain,
+      challengeText: overviewChallenge,
+      solutionText: overviewSolution,
+      impactText: overviewImpact,
     },
     // Newest first, as the campaign page shows them.
     updates: updates
       .map((u) => ({ _id: u.id, date: dateOnly(u.date) ?? '', content: u.content }))
       .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
-    image: row.image,
-    galleryImages: row.gallery_images,
-    target: row.target,
-    amountRaised: row.amount_raised,
-    supporters: row.supporters,
-    status: row.status,
-    location: row.location as Campaign['location'],
-    category: row.category as Campaign['category'],
-    endDate: dateOnly(row.end_date),
-    impact: row.impact,
-    accountName: row.account_name,
-    accountNumber: row.account_number,
-    bankName: row.bank_name,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    ...rest,
+    endDate: dateOnly(rest.endDate),
+    createdAt: rest.createdAt.toISOString(),
+    updatedAt: rest.updatedAt.toISOString(),
   };
 }
 
@@ -73,15 +77,15 @@ async function updatesOf(db: DB, campaignIds: string[]): Promise<Map<string, Upd
   if (campaignIds.length === 0) return byCampaign;
   const rows = await db
     .selectFrom('campaign_updates')
-    .select(['id', 'campaign_id', 'date', 'content'])
-    .where('campaign_id', 'in', campaignIds)
-    .orderBy('campaign_id')
+    .select(['id', 'campaignId', 'date', 'content'])
+    .where('campaignId', 'in', campaignIds)
+    .orderBy('campaignId')
     .orderBy('position')
     .execute();
   for (const row of rows) {
-    const list = byCampaign.get(row.campaign_id) ?? [];
+    const list = byCampaign.get(row.campaignId) ?? [];
     list.push(row);
-    byCampaign.set(row.campaign_id, list);
+    byCampaign.set(row.campaignId, list);
   }
   return byCampaign;
 }
@@ -91,7 +95,7 @@ async function loadAll(deps: Deps): Promise<Campaign[]> {
   const rows = await deps.db
     .selectFrom('campaigns')
     .selectAll()
-    .orderBy('created_at', 'asc')
+    .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc')
     .execute();
   const updates = await updatesOf(
@@ -135,39 +139,26 @@ export async function getStoredCampaign(deps: Deps, id: string): Promise<StoredC
 
 /** Stored as sent: image paths keep their form (resolved on the way out), empty bank fields mean "the default". */
 function toColumns(data: CampaignData) {
+  const { overview, updates: _updates, galleryImages, ...fields } = data;
   return {
-    title: data.title,
-    description: data.description,
-    short_description: data.shortDescription,
-    overview_main: data.overview.mainText,
-    overview_challenge: data.overview.challengeText,
-    overview_solution: data.overview.solutionText,
-    overview_impact: data.overview.impactText,
-    image: data.image,
-    gallery_images: JSON.stringify(data.galleryImages),
-    target: data.target,
-    amount_raised: data.amountRaised,
-    supporters: data.supporters,
-    status: data.status,
-    location: data.location,
-    category: data.category,
-    end_date: data.endDate,
-    impact: data.impact,
-    account_name: data.accountName,
-    account_number: data.accountNumber,
-    bank_name: data.bankName,
+    ...fields,
+    overviewMain: overview.mainText,
+    overviewChallenge: overview.challengeText,
+    overviewSolution: overview.solutionText,
+    overviewImpact: overview.impactText,
+    galleryImages: JSON.stringify(galleryImages),
   };
 }
 
 async function replaceUpdates(db: DB, campaignId: string, updates: CampaignData['updates']): Promise<void> {
-  await db.deleteFrom('campaign_updates').where('campaign_id', '=', campaignId).execute();
+  await db.deleteFrom('campaign_updates').where('campaignId', '=', campaignId).execute();
   if (updates.length === 0) return;
   await db
     .insertInto('campaign_updates')
     .values(
       updates.map((u, position) => ({
         id: newId(),
-        campaign_id: campaignId,
+        campaignId,
         position,
         date: u.date,
         content: u.content,
@@ -182,7 +173,7 @@ export async function createCampaign(deps: Deps, data: CampaignData): Promise<Ca
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('campaigns')
-      .values({ id, ...toColumns(data), created_at: now, updated_at: now })
+      .values({ id, ...toColumns(data), createdAt: now, updatedAt: now })
       .execute();
     await replaceUpdates(trx, id, data.updates);
   });
@@ -194,7 +185,7 @@ export async function updateCampaign(deps: Deps, id: string, data: CampaignData)
     if (!isId(id)) return false;
     const result = await trx
       .updateTable('campaigns')
-      .set({ ...toColumns(data), updated_at: deps.now() })
+      .set({ ...toColumns(data), updatedAt: deps.now() })
       .where('id', '=', id)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;

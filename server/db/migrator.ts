@@ -11,9 +11,12 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-/** Brings the database to the latest migration; throws naming the migration that failed. */
+/**
+ * Brings the database to the latest migration; throws naming the migration that failed.
+ * Migrations see the database as it is: snake_case, without the application's plugins.
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

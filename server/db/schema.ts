@@ -1,39 +1,55 @@
-/** Table types of the database, one place. Columns are snake_case; the wire shape is mapped per entity. */
+/**
+ * Table types of the database, one place. Columns are snake_case in the database and camelCase
+ * here: the CamelCasePlugin (server/db/database.ts) converts identifiers on the way in and row keys
+ * on the way out. Table names keep their SQL spelling, which the plugin leaves as it is.
+ */
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type {
+  ADVOCACY_INTERESTS,
+  AVAILABILITY_OPTIONS,
+  CampaignCategory,
+  CampaignLocation,
+  ORGANIZATION_TYPES,
+  PARTNERSHIP_TYPES,
+  PROJECT_INTERESTS,
+  VOLUNTEER_INTERESTS,
+} from '../../shared/constants';
 
 /** A timestamp the database fills in on insert unless given. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
+/** A value of a choice list: what validation lets in (the database stores plain text). */
+type OneOf<T extends readonly string[]> = T[number];
 
 export interface CampaignsTable {
   id: string;
   title: string;
   description: string;
-  short_description: Generated<string>;
-  overview_main: Generated<string>;
-  overview_challenge: Generated<string>;
-  overview_solution: Generated<string>;
-  overview_impact: Generated<string>;
+  shortDescription: Generated<string>;
+  overviewMain: Generated<string>;
+  overviewChallenge: Generated<string>;
+  overviewSolution: Generated<string>;
+  overviewImpact: Generated<string>;
   image: Generated<string>;
-  gallery_images: ColumnType<string[], string | undefined, string>;
+  galleryImages: ColumnType<string[], string | undefined, string>;
   target: number;
-  amount_raised: Generated<number>;
+  amountRaised: Generated<number>;
   supporters: Generated<number>;
   status: Generated<'active'>;
-  location: string;
-  category: string | null;
-  end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  location: CampaignLocation;
+  category: CampaignCategory | null;
+  endDate: ColumnType<string | null, string | null | undefined, string | null>;
   impact: Generated<string>;
-  account_name: Generated<string>;
-  account_number: Generated<string>;
-  bank_name: Generated<string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
+  accountName: Generated<string>;
+  accountNumber: Generated<string>;
+  bankName: Generated<string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface CampaignUpdatesTable {
   id: string;
-  campaign_id: string;
+  campaignId: string;
   position: number;
   date: string;
   content: string;
@@ -42,44 +58,44 @@ export interface CampaignUpdatesTable {
 interface Reviewed {
   id: string;
   status: Generated<'pending' | 'approved' | 'rejected'>;
-  registration_date: Timestamp;
-  updated_at: Timestamp;
+  registrationDate: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface VolunteerSubmissionsTable extends Reviewed {
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   email: string;
   phone: string;
   occupation: string;
-  interests: Json<string[]>;
-  availability: string;
+  interests: Json<OneOf<typeof VOLUNTEER_INTERESTS>[]>;
+  availability: OneOf<typeof AVAILABILITY_OPTIONS>;
   experience: string;
   motivation: string;
 }
 
 export interface PartnerSubmissionsTable extends Reviewed {
-  organization_name: string;
-  contact_first_name: string;
-  contact_last_name: string;
+  organizationName: string;
+  contactFirstName: string;
+  contactLastName: string;
   email: string;
   phone: string;
-  organization_type: string;
-  partnership_type: Json<string[]>;
-  project_interests: Json<string[]>;
-  resource_contribution: string;
+  organizationType: OneOf<typeof ORGANIZATION_TYPES>;
+  partnershipType: Json<OneOf<typeof PARTNERSHIP_TYPES>[]>;
+  projectInterests: Json<OneOf<typeof PROJECT_INTERESTS>[]>;
+  resourceContribution: string;
   message: string;
 }
 
 export interface AdvocateSubmissionsTable extends Reviewed {
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   email: string;
   phone: string;
   city: string;
   state: string;
-  social_media_handles: string;
-  advocacy_interests: Json<string[]>;
+  socialMediaHandles: string;
+  advocacyInterests: Json<OneOf<typeof ADVOCACY_INTERESTS>[]>;
   experience: string;
   message: string;
 }
@@ -88,8 +104,8 @@ export interface NewsletterSubscriptionsTable {
   id: string;
   email: string;
   status: Generated<'active' | 'unsubscribed'>;
-  subscription_date: Timestamp;
-  updated_at: Timestamp;
+  subscriptionDate: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface ContactMessagesTable {
@@ -99,30 +115,30 @@ export interface ContactMessagesTable {
   phone: string;
   subject: string;
   message: string;
-  created_at: Timestamp;
+  createdAt: Timestamp;
 }
 
 export interface AdminUsersTable {
   id: string;
   email: string;
-  password_hash: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
+  passwordHash: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface UploadsTable {
   name: string;
   width: number;
   height: number;
-  byte_size: number;
-  created_at: Timestamp;
+  byteSize: number;
+  createdAt: Timestamp;
 }
 
 export interface UploadVariantsTable {
-  upload_name: string;
+  uploadName: string;
   /** 0 is the full image; other values are the stored width variants. */
   width: number;
-  content_type: string;
+  contentType: string;
   etag: string;
   data: Uint8Array;
 }
@@ -132,6 +148,7 @@ export interface DataVersionsTable {
   version: number;
 }
 
+/** Keyed by the tables' SQL names (already snake_case, so the plugin leaves them unchanged). */
 export interface Database {
   data_versions: DataVersionsTable;
   campaigns: CampaignsTable;

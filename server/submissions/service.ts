@@ -40,8 +40,8 @@ export async function registerVolunteer(deps: Deps, input: Out<typeof volunteerI
     .insertInto('volunteer_submissions')
     .values({
       id: newId(),
-      first_name: input.firstName,
-      last_name: input.lastName,
+      firstName: input.firstName,
+      lastName: input.lastName,
       email: input.email,
       phone: input.phone,
       occupation: input.occupation,
@@ -62,15 +62,15 @@ export async function registerPartner(deps: Deps, input: Out<typeof partnerInput
     .insertInto('partner_submissions')
     .values({
       id: newId(),
-      organization_name: input.organizationName,
-      contact_first_name: input.contactFirstName,
-      contact_last_name: input.contactLastName,
+      organizationName: input.organizationName,
+      contactFirstName: input.contactFirstName,
+      contactLastName: input.contactLastName,
       email: input.email,
       phone: input.phone,
-      organization_type: input.organizationType,
-      partnership_type: JSON.stringify(input.partnershipType),
-      project_interests: JSON.stringify(input.projectInterests),
-      resource_contribution: input.resourceContribution,
+      organizationType: input.organizationType,
+      partnershipType: JSON.stringify(input.partnershipType),
+      projectInterests: JSON.stringify(input.projectInterests),
+      resourceContribution: input.resourceContribution,
       message: input.message,
     })
     .returningAll()
@@ -85,14 +85,14 @@ export async function registerAdvocate(deps: Deps, input: Out<typeof advocateInp
     .insertInto('advocate_submissions')
     .values({
       id: newId(),
-      first_name: input.firstName,
-      last_name: input.lastName,
+      firstName: input.firstName,
+      lastName: input.lastName,
       email: input.email,
       phone: input.phone,
       city: input.city,
       state: input.state,
-      social_media_handles: input.socialMediaHandles,
-      advocacy_interests: JSON.stringify(input.advocacyInterests),
+      socialMediaHandles: input.socialMediaHandles,
+      advocacyInterests: JSON.stringify(input.advocacyInterests),
       experience: input.experience,
       message: input.message,
     })
@@ -132,7 +132,7 @@ export async function subscribeNewsletter(
   const row = await deps.db
     .insertInto('newsletter_subscriptions')
     .values({ id: newId(), email: input.email })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ status: 'active', updated_at: sql`now()` }))
+    .onConflict((oc) => oc.column('email').doUpdateSet({ status: 'active', updatedAt: sql`now()` }))
     .returningAll()
     .executeTakeFirstOrThrow();
   return { message, data: toNewsletter(row) };
@@ -144,28 +144,28 @@ export async function listSubmissions(deps: Deps): Promise<SubmissionLists> {
     db
       .selectFrom('volunteer_submissions')
       .selectAll()
-      .orderBy('registration_date', 'desc')
+      .orderBy('registrationDate', 'desc')
       .orderBy('id', 'desc')
       .execute(),
     db
       .selectFrom('partner_submissions')
       .selectAll()
-      .orderBy('registration_date', 'desc')
+      .orderBy('registrationDate', 'desc')
       .orderBy('id', 'desc')
       .execute(),
     db
       .selectFrom('advocate_submissions')
       .selectAll()
-      .orderBy('registration_date', 'desc')
+      .orderBy('registrationDate', 'desc')
       .orderBy('id', 'desc')
       .execute(),
     db
       .selectFrom('newsletter_subscriptions')
       .selectAll()
-      .orderBy('subscription_date', 'desc')
+      .orderBy('subscriptionDate', 'desc')
       .orderBy('id', 'desc')
       .execute(),
-    db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    db.selectFrom('contact_messages').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
   ]);
   return {
     volunteer: volunteer.map(toVolunteer),
@@ -202,7 +202,7 @@ export async function updateStatus(
   const result = isId(id)
     ? await deps.db
         .updateTable(TABLES[type])
-        .set({ status: status as never, updated_at: deps.now() })
+        .set({ status: status as never, updatedAt: deps.now() })
         .where('id', '=', id)
         .executeTakeFirst()
     : undefined;
@@ -215,8 +215,8 @@ export async function updateStatus(
 function toVolunteer(r: Row<'volunteer_submissions'>): Volunteer {
   return {
     _id: r.id,
-    firstName: r.first_name,
-    lastName: r.last_name,
+    firstName: r.firstName,
+    lastName: r.lastName,
     email: r.email,
     phone: r.phone,
     occupation: r.occupation,
@@ -225,48 +225,48 @@ function toVolunteer(r: Row<'volunteer_submissions'>): Volunteer {
     experience: r.experience,
     motivation: r.motivation,
     status: r.status,
-    registrationDate: iso(r.registration_date),
+    registrationDate: iso(r.registrationDate),
   };
 }
 
 function toPartner(r: Row<'partner_submissions'>): Partner {
   return {
     _id: r.id,
-    organizationName: r.organization_name,
-    contactFirstName: r.contact_first_name,
-    contactLastName: r.contact_last_name,
+    organizationName: r.organizationName,
+    contactFirstName: r.contactFirstName,
+    contactLastName: r.contactLastName,
     email: r.email,
     phone: r.phone,
-    organizationType: r.organization_type as Partner['organizationType'],
-    partnershipType: r.partnership_type as Partner['partnershipType'],
-    projectInterests: r.project_interests as Partner['projectInterests'],
-    resourceContribution: r.resource_contribution,
+    organizationType: r.organizationType as Partner['organizationType'],
+    partnershipType: r.partnershipType as Partner['partnershipType'],
+    projectInterests: r.projectInterests as Partner['projectInterests'],
+    resourceContribution: r.resourceContribution,
     message: r.message,
     status: r.status,
-    registrationDate: iso(r.registration_date),
+    registrationDate: iso(r.registrationDate),
   };
 }
 
 function toAdvocate(r: Row<'advocate_submissions'>): Advocate {
   return {
     _id: r.id,
-    firstName: r.first_name,
-    lastName: r.last_name,
+    firstName: r.firstName,
+    lastName: r.lastName,
     email: r.email,
     phone: r.phone,
     city: r.city,
     state: r.state,
-    socialMediaHandles: r.social_media_handles,
-    advocacyInterests: r.advocacy_interests as Advocate['advocacyInterests'],
+    socialMediaHandles: r.socialMediaHandles,
+    advocacyInterests: r.advocacyInterests as Advocate['advocacyInterests'],
     experience: r.experience,
     message: r.message,
     status: r.status,
-    registrationDate: iso(r.registration_date),
+    registrationDate: iso(r.registrationDate),
   };
 }
 
 function toNewsletter(r: Row<'newsletter_subscriptions'>): NewsletterSubscription {
-  return { _id: r.id, email: r.email, status: r.status, subscriptionDate: iso(r.subscription_date) };
+  return { _id: r.id, email: r.email, status: r.status, subscriptionDate: iso(r.subscriptionDate) };
 }
 
 function toContact(r: Row<'contact_messages'>): ContactMessage {
@@ -277,6 +277,6 @@ function toContact(r: Row<'contact_messages'>): ContactMessage {
     phone: r.phone,
     subject: r.subject,
     message: r.message,
-    createdAt: iso(r.created_at),
+    createdAt: iso(r.createdAt),
   };
 }

@@ -48,21 +48,21 @@ export async function storeImage(deps: Deps, bytes: Buffer): Promise<{ path: str
     // A concurrent upload of the same picture may have won the race; its rows are identical.
     await trx
       .insertInto('uploads')
-      .values({ name, width: image.width, height: image.height, byte_size: full.data.length, created_at: deps.now() })
+      .values({ name, width: image.width, height: image.height, byteSize: full.data.length, createdAt: deps.now() })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
     await trx
       .insertInto('upload_variants')
       .values(
         image.variants.map((v) => ({
-          upload_name: name,
+          uploadName: name,
           width: v.variantWidth,
-          content_type: STORED_CONTENT_TYPE,
+          contentType: STORED_CONTENT_TYPE,
           etag: `"${sha256(v.data).slice(0, 32)}"`,
           data: v.data,
         })),
       )
-      .onConflict((oc) => oc.columns(['upload_name', 'width']).doNothing())
+      .onConflict((oc) => oc.columns(['uploadName', 'width']).doNothing())
       .execute();
   });
   return { path: uploadPath(name) };
@@ -82,8 +82,8 @@ export async function readImage(deps: Deps, name: string, minWidth: number | und
   if (!isUploadName(name)) throw new NotFoundError(t('request.notFound'));
   let query = deps.db
     .selectFrom('upload_variants')
-    .select(['content_type', 'etag', 'data'])
-    .where('upload_name', '=', name)
+    .select(['contentType', 'etag', 'data'])
+    .where('uploadName', '=', name)
     .limit(1);
   query =
     minWidth === undefined
@@ -95,5 +95,5 @@ export async function readImage(deps: Deps, name: string, minWidth: number | und
           .orderBy('width');
   const row = await query.executeTakeFirst();
   if (!row) throw new NotFoundError(t('request.notFound'));
-  return { contentType: row.content_type, etag: row.etag, data: row.data };
+  return row;
 }

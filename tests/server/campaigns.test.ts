@@ -230,7 +230,7 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
       const updates = [{ date: '2026-01-01', content: 'Started' }];
       const c = await created({ updates });
       const countUpdates = () =>
-        t.deps.db.selectFrom('campaign_updates').select('id').where('campaign_id', '=', c._id).execute();
+        t.deps.db.selectFrom('campaign_updates').select('id').where('campaignId', '=', c._id).execute();
       expect(await countUpdates()).toHaveLength(1);
       const res = await t.asAdmin({ method: 'DELETE', url: `/campaigns/${c._id}` });
       expect(res.statusCode).toBe(200);
@@ -249,7 +249,7 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
         _id: c._id,
       });
       expect(
-        await t.deps.db.selectFrom('campaign_updates').select('id').where('campaign_id', '=', c._id).execute(),
+        await t.deps.db.selectFrom('campaign_updates').select('id').where('campaignId', '=', c._id).execute(),
       ).toEqual([]);
       expect((await trpcError(t.publicCaller.campaign.byId({ id: c._id }))).code).toBe('NOT_FOUND');
     });
@@ -497,7 +497,7 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
       const c = await created();
       await t.deps.db
         .updateTable('campaigns')
-        .set({ image: '', gallery_images: JSON.stringify(['', '  ', 'uploads/a.webp']) })
+        .set({ image: '', galleryImages: JSON.stringify(['', '  ', 'uploads/a.webp']) })
         .where('id', '=', c._id)
         .execute();
       const res = await t.app.inject({ method: 'GET', url: `/campaigns/${c._id}` });

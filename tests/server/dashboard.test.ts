@@ -92,7 +92,7 @@ describe.each(testDatabases())('dashboard stats on %s', (kind) => {
     const c = await t.adminCaller.campaign.create(campaignPayload(overrides));
     await t.deps.db
       .updateTable('campaigns')
-      .set({ created_at: new Date(createdAt) })
+      .set({ createdAt: new Date(createdAt) })
       .where('id', '=', c._id)
       .execute();
     return c;

@@ -29,10 +29,10 @@ describe.each(testDatabases())('migrations and constraints on %s', (kind) => {
   it('creates every table from an empty database, and a second run changes nothing', async () => {
     const applied = await migrateToLatest(database.db);
     expect(applied).toEqual(Object.keys(migrations));
-    const { rows } = await sql<{ table_name: string }>`
-      select table_name from information_schema.tables
+    const { rows } = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables
       where table_schema = 'public' and table_name not like 'kysely_%' order by table_name`.execute(database.db);
-    expect(rows.map((r) => r.table_name)).toEqual(TABLES);
+    expect(rows.map((r) => r.name)).toEqual(TABLES);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
@@ -54,7 +54,7 @@ describe.each(testDatabases())('migrations and constraints on %s', (kind) => {
 
   it('keeps admin emails unique whatever their case', async () => {
     const add = (email: string) =>
-      database.db.insertInto('admin_users').values({ id: newId(), email, password_hash: 'x' }).execute();
+      database.db.insertInto('admin_users').values({ id: newId(), email, passwordHash: 'x' }).execute();
     await add('Staff@Example.org');
     await expect(add('staff@example.ORG')).rejects.toThrow(/unique|duplicate/i);
   });
@@ -64,14 +64,14 @@ describe.each(testDatabases())('migrations and constraints on %s', (kind) => {
       title: 't',
       description: 'd',
       image: '',
-      location: 'Kano',
-      gallery_images: '[]',
+      location: 'Kano' as const,
+      galleryImages: '[]',
     };
     await database.db
       .insertInto('campaigns')
       .values([
-        { ...base, id: newId(), target: 9_000_000_000_000, amount_raised: 4_503_599_627_370_495 },
-        { ...base, id: newId(), target: 10, amount_raised: 1 },
+        { ...base, id: newId(), target: 9_000_000_000_000, amountRaised: 4_503_599_627_370_495 },
+        { ...base, id: newId(), target: 10, amountRaised: 1 },
       ])
       .execute();
     const row = await database.db
@@ -86,7 +86,7 @@ describe.each(testDatabases())('migrations and constraints on %s', (kind) => {
     await expect(
       database.db
         .insertInto('campaigns')
-        .values({ ...base, id: newId(), target: -1, amount_raised: 0 })
+        .values({ ...base, id: newId(), target: -1, amountRaised: 0 })
         .execute(),
     ).rejects.toThrow(/check/i);
   });

@@ -93,7 +93,7 @@ describe.each(testDatabases())('uploads on %s', (kind) => {
     const rows = await t0.deps.db
       .selectFrom('upload_variants')
       .select('width')
-      .where('upload_name', '=', path.split('/').pop()!)
+      .where('uploadName', '=', path.split('/').pop()!)
       .execute();
     expect(rows.map((r) => r.width).sort((a, b) => a - b)).toEqual([0, ...IMAGE_WIDTHS]);
   });
