@@ -1,29 +1,36 @@
 /** Public sign-ups and their review: the logic and SQL behind submission.* and /api/submissions. */
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { STATUS_TYPES, type StatusType } from '../../shared/constants';
 import { t } from '../../shared/messages';
-import {
-  type Advocate,
-  type advocateInput,
-  type ContactMessage,
-  type contactInput,
-  type NewsletterSubscription,
-  type newsletterInput,
-  type Partner,
-  type partnerInput,
-  type SubmissionLists,
-  statusesFor,
-  type Volunteer,
-  type volunteerInput,
+import type {
+  Advocate,
+  advocateInput,
+  ContactMessage,
+  contactInput,
+  NewsletterSubscription,
+  newsletterInput,
+  Partner,
+  partnerInput,
+  SubmissionLists,
+  Volunteer,
+  volunteerInput,
 } from '../../shared/schemas/submissions';
 import { isId, newId } from '../db/ids';
-import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
+import { type InputOf, KINDS, type Kind, type KindName, kindNamed, type WireOf } from './kinds';
 
 type Out<T extends z.ZodType> = z.output<T>;
-const iso = (d: Date) => d.toISOString();
+
+/**
+ * The queries are the same for every kind, but Kysely cannot type one query over a union of
+ * tables: they run on an untyped view of the same database, and each kind's own functions carry
+ * the types in and out.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type AnyKind = Kind<any, z.ZodType, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+const untyped = (deps: Deps) => deps.db as unknown as Kysely<any>;
 
 /** A filled honeypot means a bot: it gets the same answer and nothing is stored. */
 const isBot = (input: { website?: string | undefined }) => (input.website ?? '').trim() !== '';
@@ -33,157 +40,52 @@ export interface Registered<T> {
   data: T | null;
 }
 
-export async function registerVolunteer(deps: Deps, input: Out<typeof volunteerInput>): Promise<Registered<Volunteer>> {
-  const message = t('form.applicationSuccess');
+async function register<K extends KindName>(deps: Deps, name: K, input: InputOf<K>): Promise<Registered<WireOf<K>>> {
+  const kind: AnyKind = KINDS[name];
+  const message = t(kind.success);
   if (isBot(input)) return { message, data: null };
-  const row = await deps.db
-    .insertInto('volunteer_submissions')
-    .values({
-      id: newId(),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      occupation: input.occupation,
-      interests: JSON.stringify(input.interests),
-      availability: input.availability,
-      experience: input.experience,
-      motivation: input.motivation,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { message, data: toVolunteer(row) };
+  let insert = untyped(deps)
+    .insertInto(kind.table)
+    .values({ id: newId(), ...kind.columns(input) });
+  const { repeat } = kind;
+  if (repeat) insert = insert.onConflict((oc) => oc.column(repeat.column).doUpdateSet(repeat.set));
+  const row = await insert.returningAll().executeTakeFirstOrThrow();
+  return { message, data: kind.toWire(row) as WireOf<K> };
 }
 
-export async function registerPartner(deps: Deps, input: Out<typeof partnerInput>): Promise<Registered<Partner>> {
-  const message = t('form.applicationSuccess');
-  if (isBot(input)) return { message, data: null };
-  const row = await deps.db
-    .insertInto('partner_submissions')
-    .values({
-      id: newId(),
-      organizationName: input.organizationName,
-      contactFirstName: input.contactFirstName,
-      contactLastName: input.contactLastName,
-      email: input.email,
-      phone: input.phone,
-      organizationType: input.organizationType,
-      partnershipType: JSON.stringify(input.partnershipType),
-      projectInterests: JSON.stringify(input.projectInterests),
-      resourceContribution: input.resourceContribution,
-      message: input.message,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { message, data: toPartner(row) };
-}
+export const registerVolunteer = (deps: Deps, input: Out<typeof volunteerInput>): Promise<Registered<Volunteer>> =>
+  register(deps, 'volunteer', input);
 
-export async function registerAdvocate(deps: Deps, input: Out<typeof advocateInput>): Promise<Registered<Advocate>> {
-  const message = t('form.applicationSuccess');
-  if (isBot(input)) return { message, data: null };
-  const row = await deps.db
-    .insertInto('advocate_submissions')
-    .values({
-      id: newId(),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      city: input.city,
-      state: input.state,
-      socialMediaHandles: input.socialMediaHandles,
-      advocacyInterests: JSON.stringify(input.advocacyInterests),
-      experience: input.experience,
-      message: input.message,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { message, data: toAdvocate(row) };
-}
+export const registerPartner = (deps: Deps, input: Out<typeof partnerInput>): Promise<Registered<Partner>> =>
+  register(deps, 'partner', input);
 
-export async function registerContact(
-  deps: Deps,
-  input: Out<typeof contactInput>,
-): Promise<Registered<ContactMessage>> {
-  const message = t('contact.success');
-  if (isBot(input)) return { message, data: null };
-  const row = await deps.db
-    .insertInto('contact_messages')
-    .values({
-      id: newId(),
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      subject: input.subject,
-      message: input.message,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { message, data: toContact(row) };
-}
+export const registerAdvocate = (deps: Deps, input: Out<typeof advocateInput>): Promise<Registered<Advocate>> =>
+  register(deps, 'advocate', input);
+
+export const registerContact = (deps: Deps, input: Out<typeof contactInput>): Promise<Registered<ContactMessage>> =>
+  register(deps, 'contact', input);
 
 /** One subscription per email: subscribing again keeps it and makes it active again. */
-export async function subscribeNewsletter(
+export const subscribeNewsletter = (
   deps: Deps,
   input: Out<typeof newsletterInput>,
-): Promise<Registered<NewsletterSubscription>> {
-  const message = t('newsletter.success');
-  if (isBot(input)) return { message, data: null };
-  const row = await deps.db
-    .insertInto('newsletter_subscriptions')
-    .values({ id: newId(), email: input.email })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ status: 'active', updatedAt: sql`now()` }))
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { message, data: toNewsletter(row) };
-}
+): Promise<Registered<NewsletterSubscription>> => register(deps, 'newsletter', input);
 
+/** Every kind's submissions, newest first. */
 export async function listSubmissions(deps: Deps): Promise<SubmissionLists> {
-  const { db } = deps;
-  const [volunteer, partner, advocate, newsletter, contact] = await Promise.all([
-    db
-      .selectFrom('volunteer_submissions')
-      .selectAll()
-      .orderBy('registrationDate', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    db
-      .selectFrom('partner_submissions')
-      .selectAll()
-      .orderBy('registrationDate', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    db
-      .selectFrom('advocate_submissions')
-      .selectAll()
-      .orderBy('registrationDate', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    db
-      .selectFrom('newsletter_subscriptions')
-      .selectAll()
-      .orderBy('subscriptionDate', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    db.selectFrom('contact_messages').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
-  ]);
-  return {
-    volunteer: volunteer.map(toVolunteer),
-    partner: partner.map(toPartner),
-    advocate: advocate.map(toAdvocate),
-    newsletter: newsletter.map(toNewsletter),
-    contact: contact.map(toContact),
-  };
+  const lists = await Promise.all(
+    Object.entries(KINDS).map(async ([name, kind]: [string, AnyKind]) => {
+      const rows = await untyped(deps)
+        .selectFrom(kind.table)
+        .selectAll()
+        .orderBy(kind.listOrder, 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return [name, rows.map((row) => kind.toWire(row))] as const;
+    }),
+  );
+  return Object.fromEntries(lists) as { [K in KindName]: WireOf<K>[] } satisfies SubmissionLists;
 }
-
-const TABLES = {
-  volunteer: 'volunteer_submissions',
-  partner: 'partner_submissions',
-  advocate: 'advocate_submissions',
-  newsletter: 'newsletter_subscriptions',
-} as const;
-
-const isStatusType = (type: string): type is StatusType => (STATUS_TYPES as readonly string[]).includes(type);
 
 /** Sets the status of one submission; the status must be one its type allows. */
 export async function updateStatus(
@@ -192,91 +94,21 @@ export async function updateStatus(
   id: string,
   status: string,
 ): Promise<{ message: string; _id: string; status: string }> {
-  if (!isStatusType(type))
+  const kind: AnyKind | undefined = kindNamed(type);
+  if (!kind?.statuses)
     throw new ValidationError(t('submission.invalidType'), [{ path: 'type', message: t('submission.invalidType') }]);
-  if (!(statusesFor(type) as readonly string[]).includes(status)) {
+  if (!kind.statuses.includes(status)) {
     throw new ValidationError(t('submission.invalidStatus'), [
       { path: 'status', message: t('submission.invalidStatus') },
     ]);
   }
   const result = isId(id)
-    ? await deps.db
-        .updateTable(TABLES[type])
-        .set({ status: status as never, updatedAt: deps.now() })
+    ? await untyped(deps)
+        .updateTable(kind.table)
+        .set({ status, updatedAt: deps.now() })
         .where('id', '=', id)
         .executeTakeFirst()
     : undefined;
   if (!result || result.numUpdatedRows === 0n) throw new NotFoundError(t('submission.notFound'));
   return { message: t('submissions.statusUpdated'), _id: id, status };
-}
-
-// Row → wire shape, one function per entity.
-
-function toVolunteer(r: Row<'volunteer_submissions'>): Volunteer {
-  return {
-    _id: r.id,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    email: r.email,
-    phone: r.phone,
-    occupation: r.occupation,
-    interests: r.interests as Volunteer['interests'],
-    availability: r.availability as Volunteer['availability'],
-    experience: r.experience,
-    motivation: r.motivation,
-    status: r.status,
-    registrationDate: iso(r.registrationDate),
-  };
-}
-
-function toPartner(r: Row<'partner_submissions'>): Partner {
-  return {
-    _id: r.id,
-    organizationName: r.organizationName,
-    contactFirstName: r.contactFirstName,
-    contactLastName: r.contactLastName,
-    email: r.email,
-    phone: r.phone,
-    organizationType: r.organizationType as Partner['organizationType'],
-    partnershipType: r.partnershipType as Partner['partnershipType'],
-    projectInterests: r.projectInterests as Partner['projectInterests'],
-    resourceContribution: r.resourceContribution,
-    message: r.message,
-    status: r.status,
-    registrationDate: iso(r.registrationDate),
-  };
-}
-
-function toAdvocate(r: Row<'advocate_submissions'>): Advocate {
-  return {
-    _id: r.id,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    email: r.email,
-    phone: r.phone,
-    city: r.city,
-    state: r.state,
-    socialMediaHandles: r.socialMediaHandles,
-    advocacyInterests: r.advocacyInterests as Advocate['advocacyInterests'],
-    experience: r.experience,
-    message: r.message,
-    status: r.status,
-    registrationDate: iso(r.registrationDate),
-  };
-}
-
-function toNewsletter(r: Row<'newsletter_subscriptions'>): NewsletterSubscription {
-  return { _id: r.id, email: r.email, status: r.status, subscriptionDate: iso(r.subscriptionDate) };
-}
-
-function toContact(r: Row<'contact_messages'>): ContactMessage {
-  return {
-    _id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    subject: r.subject,
-    message: r.message,
-    createdAt: iso(r.createdAt),
-  };
 }

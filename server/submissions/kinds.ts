@@ -1,0 +1,124 @@
+/**
+ * The five public forms, one entry each: where a submission is stored, what the form sends, what
+ * the sender is told, how a row is answered, how the admin list is ordered and which statuses an
+ * admin may set. server/submissions/service.ts runs every kind through the same code.
+ */
+import { type Insertable, sql, type UpdateObject } from 'kysely';
+import type { z } from 'zod';
+import type { SubmissionType } from '../../shared/constants';
+import type { MessageKey } from '../../shared/messages';
+import {
+  type Advocate,
+  advocateInput,
+  type ContactMessage,
+  contactInput,
+  type NewsletterSubscription,
+  newsletterInput,
+  type Partner,
+  partnerInput,
+  statusesFor,
+  type Volunteer,
+  volunteerInput,
+} from '../../shared/schemas/submissions';
+import type { Database, Row } from '../db/schema';
+
+type Table = keyof Database;
+
+export interface Kind<T extends Table, I extends z.ZodType, W> {
+  /** The table its submissions are stored in. */
+  table: T;
+  /** What the form sends; routes validate with it before the service sees the input. */
+  input: I;
+  /** What the sender is told, also when the honeypot says bot and nothing is stored. */
+  success: MessageKey;
+  /** The validated input as columns (without the id): honeypot dropped, lists as JSON. */
+  columns(input: z.output<I>): Omit<Insertable<Database[T]>, 'id'>;
+  /** A stored row as the API answers it. */
+  toWire(row: Row<T>): W;
+  /** The admin list shows newest first by this column, then by id. */
+  listOrder: keyof Row<T> & string;
+  /** The statuses an admin may set, or null when this kind has no status to review. */
+  statuses: readonly string[] | null;
+  /** Submitting again with a value already stored in this unique column updates that row instead. */
+  repeat?: { column: keyof Row<T> & string; set: UpdateObject<Database, T> };
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** Reviewed submissions answer their own fields first, then status and registration date. */
+function reviewedWire<R extends { id: string; status: string; registrationDate: Date; updatedAt: Date }>(row: R) {
+  const { id, status, registrationDate, updatedAt: _updatedAt, ...fields } = row;
+  return { _id: id, ...fields, status: status as R['status'], registrationDate: iso(registrationDate) };
+}
+
+const kind = <T extends Table, I extends z.ZodType, W>(definition: Kind<T, I, W>) => definition;
+
+/** In the order the admin list answers them. */
+export const KINDS = {
+  volunteer: kind({
+    table: 'volunteer_submissions',
+    input: volunteerInput,
+    success: 'form.applicationSuccess',
+    columns: ({ website: _website, ...fields }) => ({ ...fields, interests: JSON.stringify(fields.interests) }),
+    toWire: (row): Volunteer => reviewedWire(row),
+    listOrder: 'registrationDate',
+    statuses: statusesFor('volunteer'),
+  }),
+  partner: kind({
+    table: 'partner_submissions',
+    input: partnerInput,
+    success: 'form.applicationSuccess',
+    columns: ({ website: _website, ...fields }) => ({
+      ...fields,
+      partnershipType: JSON.stringify(fields.partnershipType),
+      projectInterests: JSON.stringify(fields.projectInterests),
+    }),
+    toWire: (row): Partner => reviewedWire(row),
+    listOrder: 'registrationDate',
+    statuses: statusesFor('partner'),
+  }),
+  advocate: kind({
+    table: 'advocate_submissions',
+    input: advocateInput,
+    success: 'form.applicationSuccess',
+    columns: ({ website: _website, ...fields }) => ({
+      ...fields,
+      advocacyInterests: JSON.stringify(fields.advocacyInterests),
+    }),
+    toWire: (row): Advocate => reviewedWire(row),
+    listOrder: 'registrationDate',
+    statuses: statusesFor('advocate'),
+  }),
+  newsletter: kind({
+    table: 'newsletter_subscriptions',
+    input: newsletterInput,
+    success: 'newsletter.success',
+    columns: ({ website: _website, ...fields }) => fields,
+    toWire: ({ id, updatedAt: _updatedAt, subscriptionDate, ...fields }): NewsletterSubscription => ({
+      _id: id,
+      ...fields,
+      subscriptionDate: iso(subscriptionDate),
+    }),
+    listOrder: 'subscriptionDate',
+    statuses: statusesFor('newsletter'),
+    // One subscription per email: subscribing again keeps it and makes it active again.
+    repeat: { column: 'email', set: { status: 'active', updatedAt: sql`now()` } },
+  }),
+  contact: kind({
+    table: 'contact_messages',
+    input: contactInput,
+    success: 'contact.success',
+    columns: ({ website: _website, ...fields }) => fields,
+    toWire: ({ id, createdAt, ...fields }): ContactMessage => ({ _id: id, ...fields, createdAt: iso(createdAt) }),
+    listOrder: 'createdAt',
+    statuses: null,
+  }),
+} satisfies Record<SubmissionType, { table: Table }>;
+
+export type KindName = keyof typeof KINDS;
+export type InputOf<K extends KindName> = z.output<(typeof KINDS)[K]['input']>;
+export type WireOf<K extends KindName> = ReturnType<(typeof KINDS)[K]['toWire']>;
+
+/** The kind of that name; names are checked, so `__proto__` and friends are no kind. */
+export const kindNamed = (name: string): (typeof KINDS)[KindName] | undefined =>
+  Object.hasOwn(KINDS, name) ? KINDS[name as KindName] : undefined;
