@@ -1,5 +1,6 @@
 /** The spec's REST paths for the public forms and their review; same services and schemas as tRPC. */
 import type { z } from 'zod';
+import { SUBMISSION_TYPES } from '../../shared/constants';
 import {
   advocateRecord,
   contactRecord,
@@ -10,15 +11,7 @@ import {
   submissionLists,
   volunteerRecord,
 } from '../../shared/schemas/answers';
-import {
-  advocateInput,
-  contactInput,
-  newsletterInput,
-  partnerInput,
-  statusTargetInput,
-  statusUpdateInput,
-  volunteerInput,
-} from '../../shared/schemas/submissions';
+import { statusTargetInput, statusUpdateInput } from '../../shared/schemas/submissions';
 import type { Deps } from '../deps';
 import {
   ADVOCATE_EXAMPLE,
@@ -31,72 +24,71 @@ import {
 import { requireAdmin } from '../http/auth-hook';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
-import {
-  listSubmissions,
-  registerAdvocate,
-  registerContact,
-  registerPartner,
-  registerVolunteer,
-  subscribeNewsletter,
-  updateStatus,
-} from './service';
+import { type InputOf, KINDS, type KindName } from './kinds';
+import { listSubmissions, registerSubmission, updateStatus } from './service';
 
 const tags = ['submissions'];
 
-/** The options of one public form's route: its schema, example and answer, for the document. */
-const formRoute = <I extends z.ZodType, R extends z.ZodType>(
-  operationId: string,
-  summary: string,
-  input: I,
-  example: object,
-  record: R,
-) => ({
-  config: { openapiExample: example },
-  schema: {
-    tags,
-    operationId,
-    summary,
-    description:
-      'A filled-in `website` field (the honeypot) is answered the same but nothing is stored; `data` is then null.',
-    body: input,
-    response: { 201: answer('Received', registeredAnswer(record)), ...refusals(...BODY_REFUSALS) },
+/** What the document says of each form, beside the kind's own schema. */
+const FORMS = {
+  volunteer: {
+    operationId: 'registerVolunteer',
+    summary: 'Apply as a volunteer',
+    example: VOLUNTEER_EXAMPLE,
+    record: volunteerRecord,
   },
-});
+  partner: {
+    operationId: 'registerPartner',
+    summary: 'Apply as a partner organisation',
+    example: PARTNER_EXAMPLE,
+    record: partnerRecord,
+  },
+  advocate: {
+    operationId: 'registerAdvocate',
+    summary: 'Sign up as an advocate',
+    example: ADVOCATE_EXAMPLE,
+    record: advocateRecord,
+  },
+  contact: {
+    operationId: 'registerContact',
+    summary: 'Send a message to the foundation',
+    example: CONTACT_EXAMPLE,
+    record: contactRecord,
+  },
+  newsletter: {
+    operationId: 'subscribeNewsletter',
+    summary: 'Subscribe to the newsletter',
+    example: NEWSLETTER_EXAMPLE,
+    record: newsletterRecord,
+  },
+} satisfies Record<KindName, { operationId: string; summary: string; example: object; record: z.ZodType }>;
 
-const registerPath = (type: string) => `/api/submissions/${type}/register`;
+/**
+ * POST /api/submissions/{name}/register: validated by the kind's schema, answered 201.
+ * TypeScript cannot tie a generic kind to its own schema's output, hence the one cast.
+ */
+function formRoute<K extends KindName>(app: ZodApp, deps: Deps, name: K) {
+  const { operationId, summary, example, record } = FORMS[name];
+  app.post(
+    `/api/submissions/${name}/register`,
+    {
+      config: { openapiExample: example },
+      schema: {
+        tags,
+        operationId,
+        summary,
+        description:
+          'A filled-in `website` field (the honeypot) is answered the same but nothing is stored; `data` is then null.',
+        body: KINDS[name].input,
+        response: { 201: answer('Received', registeredAnswer(record)), ...refusals(...BODY_REFUSALS) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await registerSubmission(deps, name, req.body as InputOf<K>)),
+  );
+}
 
 export async function submissionsRest(app: ZodApp, deps: Deps): Promise<void> {
-  app.post(
-    registerPath('volunteer'),
-    formRoute('registerVolunteer', 'Apply as a volunteer', volunteerInput, VOLUNTEER_EXAMPLE, volunteerRecord),
-    async (req, reply) => reply.status(201).send(await registerVolunteer(deps, req.body)),
-  );
-  app.post(
-    registerPath('partner'),
-    formRoute('registerPartner', 'Apply as a partner organisation', partnerInput, PARTNER_EXAMPLE, partnerRecord),
-    async (req, reply) => reply.status(201).send(await registerPartner(deps, req.body)),
-  );
-  app.post(
-    registerPath('advocate'),
-    formRoute('registerAdvocate', 'Sign up as an advocate', advocateInput, ADVOCATE_EXAMPLE, advocateRecord),
-    async (req, reply) => reply.status(201).send(await registerAdvocate(deps, req.body)),
-  );
-  app.post(
-    registerPath('contact'),
-    formRoute('registerContact', 'Send a message to the foundation', contactInput, CONTACT_EXAMPLE, contactRecord),
-    async (req, reply) => reply.status(201).send(await registerContact(deps, req.body)),
-  );
-  app.post(
-    registerPath('newsletter'),
-    formRoute(
-      'subscribeNewsletter',
-      'Subscribe to the newsletter',
-      newsletterInput,
-      NEWSLETTER_EXAMPLE,
-      newsletterRecord,
-    ),
-    async (req, reply) => reply.status(201).send(await subscribeNewsletter(deps, req.body)),
-  );
+  for (const name of SUBMISSION_TYPES) formRoute(app, deps, name);
 
   const onRequest = requireAdmin(deps);
 

@@ -1,42 +1,25 @@
-import { z } from 'zod';
-import { STATUS_TYPES } from '../../shared/constants';
-import {
-  advocateInput,
-  contactInput,
-  newsletterInput,
-  partnerInput,
-  statusUpdateInput,
-  volunteerInput,
-} from '../../shared/schemas/submissions';
+/** The submission.* procedures: one `create` per form (the client's types name each), and the review. */
+import { statusTargetInput, statusUpdateInput } from '../../shared/schemas/submissions';
 import { adminProcedure, publicProcedure, router } from '../trpc/trpc';
-import {
-  listSubmissions,
-  registerAdvocate,
-  registerContact,
-  registerPartner,
-  registerVolunteer,
-  subscribeNewsletter,
-  updateStatus,
-} from './service';
+import { type InputOf, KINDS, type KindName } from './kinds';
+import { listSubmissions, registerSubmission, updateStatus } from './service';
+
+// TypeScript cannot tie a generic kind to its own schema's output, hence the one cast.
+const form = <K extends KindName>(name: K) =>
+  router({
+    create: publicProcedure
+      .input(KINDS[name].input)
+      .mutation(({ ctx, input }) => registerSubmission(ctx, name, input as InputOf<K>)),
+  });
 
 export const submissionRouter = router({
-  volunteer: router({
-    create: publicProcedure.input(volunteerInput).mutation(({ ctx, input }) => registerVolunteer(ctx, input)),
-  }),
-  partner: router({
-    create: publicProcedure.input(partnerInput).mutation(({ ctx, input }) => registerPartner(ctx, input)),
-  }),
-  advocate: router({
-    create: publicProcedure.input(advocateInput).mutation(({ ctx, input }) => registerAdvocate(ctx, input)),
-  }),
-  contact: router({
-    create: publicProcedure.input(contactInput).mutation(({ ctx, input }) => registerContact(ctx, input)),
-  }),
-  newsletter: router({
-    create: publicProcedure.input(newsletterInput).mutation(({ ctx, input }) => subscribeNewsletter(ctx, input)),
-  }),
+  volunteer: form('volunteer'),
+  partner: form('partner'),
+  advocate: form('advocate'),
+  contact: form('contact'),
+  newsletter: form('newsletter'),
   list: adminProcedure.query(({ ctx }) => listSubmissions(ctx)),
   updateStatus: adminProcedure
-    .input(statusUpdateInput.extend({ type: z.enum(STATUS_TYPES), id: z.string().max(100) }))
+    .input(statusTargetInput.extend(statusUpdateInput.shape))
     .mutation(({ ctx, input }) => updateStatus(ctx, input.type, input.id, input.status)),
 });

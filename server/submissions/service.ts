@@ -1,26 +1,13 @@
 /** Public sign-ups and their review: the logic and SQL behind submission.* and /api/submissions. */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { StatusType } from '../../shared/constants';
 import { t } from '../../shared/messages';
-import type {
-  Advocate,
-  advocateInput,
-  ContactMessage,
-  contactInput,
-  NewsletterSubscription,
-  newsletterInput,
-  Partner,
-  partnerInput,
-  SubmissionLists,
-  Volunteer,
-  volunteerInput,
-} from '../../shared/schemas/submissions';
+import type { SubmissionLists } from '../../shared/schemas/submissions';
 import { isId, newId } from '../db/ids';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
-import { type InputOf, KINDS, type Kind, type KindName, kindNamed, type WireOf } from './kinds';
-
-type Out<T extends z.ZodType> = z.output<T>;
+import { type InputOf, KINDS, type Kind, type KindName, type WireOf } from './kinds';
 
 /**
  * The queries are the same for every kind, but Kysely cannot type one query over a union of
@@ -40,7 +27,12 @@ export interface Registered<T> {
   data: T | null;
 }
 
-async function register<K extends KindName>(deps: Deps, name: K, input: InputOf<K>): Promise<Registered<WireOf<K>>> {
+/** Stores one form's submission (a newsletter email already stored is updated instead, see KINDS). */
+export async function registerSubmission<K extends KindName>(
+  deps: Deps,
+  name: K,
+  input: InputOf<K>,
+): Promise<Registered<WireOf<K>>> {
   const kind: AnyKind = KINDS[name];
   const message = t(kind.success);
   if (isBot(input)) return { message, data: null };
@@ -52,24 +44,6 @@ async function register<K extends KindName>(deps: Deps, name: K, input: InputOf<
   const row = await insert.returningAll().executeTakeFirstOrThrow();
   return { message, data: kind.toWire(row) as WireOf<K> };
 }
-
-export const registerVolunteer = (deps: Deps, input: Out<typeof volunteerInput>): Promise<Registered<Volunteer>> =>
-  register(deps, 'volunteer', input);
-
-export const registerPartner = (deps: Deps, input: Out<typeof partnerInput>): Promise<Registered<Partner>> =>
-  register(deps, 'partner', input);
-
-export const registerAdvocate = (deps: Deps, input: Out<typeof advocateInput>): Promise<Registered<Advocate>> =>
-  register(deps, 'advocate', input);
-
-export const registerContact = (deps: Deps, input: Out<typeof contactInput>): Promise<Registered<ContactMessage>> =>
-  register(deps, 'contact', input);
-
-/** One subscription per email: subscribing again keeps it and makes it active again. */
-export const subscribeNewsletter = (
-  deps: Deps,
-  input: Out<typeof newsletterInput>,
-): Promise<Registered<NewsletterSubscription>> => register(deps, 'newsletter', input);
 
 /** Every kind's submissions, newest first. */
 export async function listSubmissions(deps: Deps): Promise<SubmissionLists> {
@@ -90,13 +64,12 @@ export async function listSubmissions(deps: Deps): Promise<SubmissionLists> {
 /** Sets the status of one submission; the status must be one its type allows. */
 export async function updateStatus(
   deps: Deps,
-  type: string,
+  type: StatusType,
   id: string,
   status: string,
 ): Promise<{ message: string; _id: string; status: string }> {
-  const kind: AnyKind | undefined = kindNamed(type);
-  if (!kind?.statuses)
-    throw new ValidationError(t('submission.invalidType'), [{ path: 'type', message: t('submission.invalidType') }]);
+  const kind: AnyKind = KINDS[type];
+  if (!kind.statuses) throw new ValidationError(t('submission.invalidType'));
   if (!kind.statuses.includes(status)) {
     throw new ValidationError(t('submission.invalidStatus'), [
       { path: 'status', message: t('submission.invalidStatus') },
