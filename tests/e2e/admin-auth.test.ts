@@ -1,32 +1,17 @@
 /** Sign-in, the guard and token handling of the admin area, in a real browser at phone and desktop widths. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from './support/api';
-import {
-  hasChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  trackConsoleErrors,
-  type ViewportName,
-} from './support/browser';
-import { E2E_ADMIN, type RunningServer, startServer } from './support/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hasChromium, newContext, screenshot, trackConsoleErrors, type ViewportName } from './support/browser';
+import { e2eRun } from './support/run';
+import { E2E_ADMIN } from './support/server';
 
 describe.skipIf(!hasChromium())('admin sign-in and guard', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const run = e2eRun();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(async () => {});
 
   describe.each<ViewportName>(['phone', 'desktop'])('%s', (viewport) => {
     it('shows the server message for a wrong password', async () => {
-      const context = await newContext(browser, viewport, server.url);
+      const context = await newContext(run.browser, viewport, run.server.url);
       const page = await context.newPage();
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
@@ -43,7 +28,7 @@ describe.skipIf(!hasChromium())('admin sign-in and guard', () => {
     });
 
     it('sends a signed-out visitor to /login and back to the page they wanted after sign-in', async () => {
-      const context = await newContext(browser, viewport, server.url);
+      const context = await newContext(run.browser, viewport, run.server.url);
       const page = await context.newPage();
       const errors = trackConsoleErrors(page);
       await page.goto('/admin/campaigns');
@@ -62,7 +47,7 @@ describe.skipIf(!hasChromium())('admin sign-in and guard', () => {
     });
 
     it('lands on /login with a forged token, which is removed', async () => {
-      const context = await newContext(browser, viewport, server.url);
+      const context = await newContext(run.browser, viewport, run.server.url);
       await context.addInitScript(() => {
         if (!sessionStorage.getItem('seeded')) {
           sessionStorage.setItem('seeded', '1');
@@ -78,14 +63,13 @@ describe.skipIf(!hasChromium())('admin sign-in and guard', () => {
     });
 
     it('signs out when the token stops working mid-session, then returns after sign-in', async () => {
-      const context = await newContext(browser, viewport, server.url);
-      const token = await apiLogin(server.url);
+      const context = await newContext(run.browser, viewport, run.server.url);
       await context.addInitScript((value) => {
         if (!sessionStorage.getItem('seeded')) {
           sessionStorage.setItem('seeded', '1');
           localStorage.setItem('token', value);
         }
-      }, token);
+      }, run.token);
       const page = await context.newPage();
       await page.goto('/admin/dashboard');
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();

@@ -6,19 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createCampaign } from './support/api';
-import {
-  hasChromium,
-  launchBrowser,
-  screenshot,
-  signedIn,
-  trackConsoleErrors,
-  type ViewportName,
-} from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { api, createCampaign } from './support/api';
+import { hasChromium, screenshot, signedIn, trackConsoleErrors, type ViewportName } from './support/browser';
+import { e2eRun } from './support/run';
 
 /** Real image files in three formats and sizes, as a phone camera or a laptop would give them. */
 async function makeImages(dir: string) {
@@ -51,20 +44,15 @@ async function expectUploadsLoaded(page: Page, statuses: Map<string, number>) {
 }
 
 describe.skipIf(!hasChromium())('admin campaigns', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const run = e2eRun();
   let files: Awaited<ReturnType<typeof makeImages>>;
   let dir: string;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-images-'));
-    [server, browser, files] = await Promise.all([startServer(), launchBrowser(), makeImages(dir)]);
-    token = await apiLogin(server.url);
+    files = await makeImages(dir);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -72,7 +60,7 @@ describe.skipIf(!hasChromium())('admin campaigns', () => {
     const title = `Boreholes for Gezawa (${viewport})`;
 
     it('creates, shows publicly, edits and deletes a campaign', async () => {
-      const context = await signedIn(browser, viewport, server.url, token);
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
       const page = await context.newPage();
       const errors = trackConsoleErrors(page);
       const statuses = new Map<string, number>();
@@ -167,8 +155,8 @@ describe.skipIf(!hasChromium())('admin campaigns', () => {
     });
 
     it('keeps what was typed when a save or an upload fails, and stops the gallery at 8', async () => {
-      const campaign = await createCampaign(server.url, token, { title: `Short-lived (${viewport})` });
-      const context = await signedIn(browser, viewport, server.url, token);
+      const campaign = await createCampaign(run.server.url, run.token, { title: `Short-lived (${viewport})` });
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
       const page = await context.newPage();
       await page.goto(`/admin/campaigns/${campaign._id}/edit`);
       await page.getByRole('heading', { name: 'Edit campaign', level: 1 }).waitFor();
@@ -190,7 +178,7 @@ describe.skipIf(!hasChromium())('admin campaigns', () => {
 
       // The campaign disappears meanwhile; the save fails with the server's message, nothing is lost.
       await page.getByLabel('Title').fill('A title worth keeping');
-      await api(server.url, 'DELETE', `/campaigns/${campaign._id}`, token);
+      await api(run.server.url, 'DELETE', `/campaigns/${campaign._id}`, run.token);
       await page.getByRole('button', { name: 'Save campaign' }).click();
       await page.getByRole('alert').filter({ hasText: 'Campaign not found' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/admin/campaigns/${campaign._id}/edit`);

@@ -1,40 +1,28 @@
 /** The admin layout, dashboard and placeholder pages at phone and desktop widths. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createCampaign } from './support/api';
-import {
-  hasChromium,
-  launchBrowser,
-  screenshot,
-  signedIn,
-  trackConsoleErrors,
-  type ViewportName,
-} from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCampaign } from './support/api';
+import { hasChromium, screenshot, signedIn, trackConsoleErrors, type ViewportName } from './support/browser';
+import { e2eRun } from './support/run';
 
 describe.skipIf(!hasChromium())('admin layout', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const run = e2eRun();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    token = await apiLogin(server.url);
-    await createCampaign(server.url, token, {
+    await createCampaign(run.server.url, run.token, {
       title: 'School meals in Bauchi',
       location: 'Bauchi',
       amountRaised: 250_000,
     });
-    await createCampaign(server.url, token, { title: 'Clinic for Jigawa', location: 'Jigawa', amountRaised: 750_000 });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await createCampaign(run.server.url, run.token, {
+      title: 'Clinic for Jigawa',
+      location: 'Jigawa',
+      amountRaised: 750_000,
+    });
   });
 
   describe.each<ViewportName>(['phone', 'desktop'])('%s', (viewport) => {
     it('shows the dashboard figures with the fixed change labels', async () => {
-      const context = await signedIn(browser, viewport, server.url, token);
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
       const page = await context.newPage();
       const errors = trackConsoleErrors(page);
       await page.goto('/admin');
@@ -62,7 +50,7 @@ describe.skipIf(!hasChromium())('admin layout', () => {
     });
 
     it('has coming-soon pages for users, analytics, donations and settings', async () => {
-      const context = await signedIn(browser, viewport, server.url, token);
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
       const page = await context.newPage();
       for (const name of ['Users', 'Analytics', 'Donations', 'Settings']) {
         await page.goto(`/admin/${name.toLowerCase()}`);
@@ -74,7 +62,7 @@ describe.skipIf(!hasChromium())('admin layout', () => {
     });
 
     it('navigates with the sidebar, signs out and goes back to the site', async () => {
-      const context = await signedIn(browser, viewport, server.url, token);
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
       const page = await context.newPage();
       await page.goto('/admin/dashboard');
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();

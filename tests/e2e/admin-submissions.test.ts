@@ -1,28 +1,24 @@
 /** A visitor's volunteer application reviewed by an admin, at phone and desktop widths. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin } from './support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
 import {
   hasChromium,
-  launchBrowser,
   newContext,
   screenshot,
   signedIn,
   trackConsoleErrors,
   type ViewportName,
 } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { e2eRun } from './support/run';
 
 describe.skipIf(!hasChromium())('admin submissions', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const run = e2eRun();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    token = await apiLogin(server.url);
-    await api(server.url, 'POST', '/api/submissions/newsletter/register', undefined, { email: 'reader@example.org' });
-    await api(server.url, 'POST', '/api/submissions/contact/register', undefined, {
+    await api(run.server.url, 'POST', '/api/submissions/newsletter/register', undefined, {
+      email: 'reader@example.org',
+    });
+    await api(run.server.url, 'POST', '/api/submissions/contact/register', undefined, {
       name: 'Musa Ibrahim',
       email: 'musa@example.org',
       phone: '08030000000',
@@ -30,16 +26,12 @@ describe.skipIf(!hasChromium())('admin submissions', () => {
       message: 'Can our school visit the borehole project in Gezawa?',
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   describe.each<ViewportName>(['phone', 'desktop'])('%s', (viewport) => {
     const firstName = viewport === 'phone' ? 'Hauwa' : 'Aisha';
 
     it('an admin approves a volunteer who applied through the public form', async () => {
-      const visitor = await newContext(browser, viewport, server.url);
+      const visitor = await newContext(run.browser, viewport, run.server.url);
       const form = await visitor.newPage();
       await form.goto('/volunteer-form');
       await form.getByLabel('First name').fill(firstName);
@@ -53,7 +45,7 @@ describe.skipIf(!hasChromium())('admin submissions', () => {
       await form.getByText('Application submitted successfully! We will contact you soon.').first().waitFor();
       await visitor.close();
 
-      const context = await signedIn(browser, viewport, server.url, token);
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
       const page = await context.newPage();
       const errors = trackConsoleErrors(page);
       await page.goto('/admin/submissions');
@@ -83,7 +75,7 @@ describe.skipIf(!hasChromium())('admin submissions', () => {
     });
 
     it('moves between the tabs with the arrow keys and shows each list', async () => {
-      const context = await signedIn(browser, viewport, server.url, token);
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
       const page = await context.newPage();
       await page.goto('/admin/submissions');
       const volunteerTab = page.getByRole('tab', { name: /Volunteers/ });

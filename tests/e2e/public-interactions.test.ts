@@ -2,12 +2,12 @@
  * The public site used like a person would: forms filled by label and submitted (then found
  * through the admin API), the failure paths, the mobile menu, the gallery and the filters.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededCampaigns, seedCampaigns } from './public-seed';
-import { api, apiLogin } from './support/api';
-import { hasChromium, launchBrowser, newContext, screenshot, trackConsoleErrors } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { api } from './support/api';
+import { hasChromium, newContext, screenshot, trackConsoleErrors } from './support/browser';
+import { e2eRun } from './support/run';
 
 interface Lists {
   volunteer: { email: string; interests: string[] }[];
@@ -24,29 +24,19 @@ const trpcError = (message: string) =>
   });
 
 describe.skipIf(!hasChromium())('public interactions', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
+  const run = e2eRun();
   let seeded: SeededCampaigns;
   let desktop: BrowserContext;
   let page: Page;
   let errors: string[];
 
-  const submissions = () => api<Lists>(server.url, 'GET', '/api/submissions', token);
+  const submissions = () => api<Lists>(run.server.url, 'GET', '/api/submissions', run.token);
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    token = await apiLogin(server.url);
-    seeded = await seedCampaigns(server.url, token);
-    desktop = await newContext(browser, 'desktop', server.url);
+    seeded = await seedCampaigns(run.server.url, run.token);
+    desktop = await newContext(run.browser, 'desktop', run.server.url);
     page = await desktop.newPage();
     errors = trackConsoleErrors(page);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('volunteer form: the required-field summary, then a real submission and the redirect', async () => {
@@ -184,7 +174,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
   describe('on a phone', () => {
     let phone: Page;
     beforeAll(async () => {
-      const context = await newContext(browser, 'phone', server.url);
+      const context = await newContext(run.browser, 'phone', run.server.url);
       phone = await context.newPage();
     });
 

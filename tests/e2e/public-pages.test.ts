@@ -3,19 +3,11 @@
  * screenshot (public-<route>-<viewport>) and passes axe with no serious or critical violation.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCampaigns } from './public-seed';
-import { apiLogin } from './support/api';
-import {
-  hasChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  trackConsoleErrors,
-  type ViewportName,
-} from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { hasChromium, newContext, screenshot, trackConsoleErrors, type ViewportName } from './support/browser';
+import { e2eRun } from './support/run';
 
 const ROUTES = [
   '/',
@@ -61,24 +53,18 @@ async function loadAllImages(page: Page) {
 }
 
 describe.skipIf(!hasChromium())('public pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const run = e2eRun();
   const campaignPaths: Record<string, string> = {};
   const axeCounts: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const token = await apiLogin(server.url);
-    const seeded = await seedCampaigns(server.url, token);
+    const seeded = await seedCampaigns(run.server.url, run.token);
     campaignPaths['campaign-gallery'] = `/campaign/${seeded.galleryId}`;
     campaignPaths['campaign-overfunded'] = `/campaign/${seeded.overfundedId}`;
   });
 
   afterAll(async () => {
     console.log('axe (phone) serious+critical / all WCAG A+AA violations per route:', axeCounts);
-    await browser?.close();
-    await server?.stop();
   });
 
   for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
@@ -88,7 +74,7 @@ describe.skipIf(!hasChromium())('public pages', () => {
       let errors: string[];
 
       beforeAll(async () => {
-        context = await newContext(browser, viewport, server.url);
+        context = await newContext(run.browser, viewport, run.server.url);
         page = await context.newPage();
         errors = trackConsoleErrors(page);
       });
