@@ -17,7 +17,8 @@ export default defineConfig(({ mode }) => ({
   },
   publicDir: 'public',
   plugins: [react()],
-  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: true },
+  // No source maps: they would publish the whole client source to anyone (the server's stay in dist/server).
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
   server: {
     proxy: {
       '/trpc': api,

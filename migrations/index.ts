@@ -1,8 +1,12 @@
 /** Every migration, in order. Append new ones; never edit one that has landed. */
 import * as initial from './2026-11-22T0000-initial';
 import * as campaignVersion from './2026-11-22T0100-campaign-version';
+import * as security from './2026-11-22T0200-security';
+import * as hotPaths from './2026-11-23T0000-hot-paths';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
   '2026-11-22T0100-campaign-version': campaignVersion,
+  '2026-11-22T0200-security': security,
+  '2026-11-23T0000-hot-paths': hotPaths,
 };

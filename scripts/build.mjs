@@ -40,7 +40,7 @@ export async function buildAll() {
 
 function precompress(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.(js|css|html|svg|json|txt|map)$/.test(entry.name)) continue;
+    if (!entry.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const data = fs.readFileSync(file);
     if (data.length < 1024) continue;

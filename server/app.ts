@@ -8,21 +8,33 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import { MAX_TRPC_BATCH } from '../shared/constants';
 import { authRest } from './auth/rest';
 import { campaignsRest } from './campaigns/rest';
+import type { Config } from './config';
 import { dashboardRest } from './dashboard/rest';
 import type { Deps } from './deps';
+import { TooManyRequestsError } from './errors';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
+import { type ResponseCache, registerResponseCache } from './http/response-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { withZodSchemas } from './http/zod-schemas';
 import { submissionsRest } from './submissions/rest';
+import { guardTrpcBatch } from './trpc/batch-guard';
 import { createRequestContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/root';
 import { uploadsRest } from './uploads/rest';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public answers kept in memory (server/http/response-cache.ts). */
+    responseCache: ResponseCache;
+  }
+}
 
 export interface AppOptions {
   /** The built client to serve; undefined serves the API only. */
@@ -33,28 +45,32 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Fastify's types leave out the hop count it accepts; a function says the same: trust the first n hops. */
+const trustedProxies = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: options.logger
       ? {
           level: config.logLevel,
-          // Request logs carry the headers for debugging; tokens and cookies never reach a log file.
+          // No headers and no query string: a request line is the method, the path and the client
+          // address, the only personal data kept (docs/privacy-operations.md).
           serializers: {
             req: (req: FastifyRequest) => ({
               method: req.method,
-              url: req.url,
-              headers: req.headers,
+              url: req.url.split('?')[0],
               remoteAddress: req.ip,
             }),
           },
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
           ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
         }
       : false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 2048 },
+    // The longest parameter a route needs: a tRPC batch of MAX_TRPC_BATCH procedure names.
+    routerOptions: { maxParamLength: MAX_TRPC_BATCH * 32 },
     // Requests may run this long; a slow client cannot hold a connection open for ever.
     requestTimeout: 60_000,
     return503OnClosing: true,
@@ -63,8 +79,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Third-party plugins.
+  // The response cache first: a hit is answered before any other hook (see response-cache.ts).
+  const cache = registerResponseCache(app, deps.versions);
+  app.decorate('responseCache', cache);
+  registerSecurityHeaders(app);
   await app.register(cors, {
-    origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+    origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
@@ -82,18 +102,23 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   // Our own.
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
   const spa = await registerSpa(app, { staticDir: options.staticDir, publicUrl: config.publicUrl });
 
   // Routes: REST ones typed and validated by the shared zod schemas, and described by OpenAPI.
   const api = withZodSchemas(app);
   await registerOpenApi(app);
   await healthRoutes(api, deps);
+  app.addHook('onRequest', guardTrpcBatch);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext: createRequestContext(deps),
+      maxBatchSize: MAX_TRPC_BATCH,
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map((e) => e.cause).find((c) => c instanceof TooManyRequestsError)?.retryAfter;
+        return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
+      },
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'trpc failed');
       },

@@ -8,6 +8,7 @@ import { ensureAdmin } from './auth/service';
 import { createTokenSigner } from './auth/tokens';
 import { createCampaignCatalog } from './campaigns/catalog';
 import { type Config, ConfigError } from './config';
+import { openDataVersions } from './db/data-versions';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import type { Deps } from './deps';
@@ -42,7 +43,8 @@ export async function prepare(config: Config, now: () => Date = () => new Date()
   try {
     await migrateToLatest(handle.db);
     const tokens = createTokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlHours, now);
-    const deps: Deps = { db: handle.db, config, tokens, now, catalog: createCampaignCatalog() };
+    const versions = await openDataVersions(handle);
+    const deps: Deps = { db: handle.db, config, tokens, now, versions, catalog: createCampaignCatalog(versions) };
     const firstAdmin = await ensureAdmin(handle.db, config.admin);
     const seeded = config.seedDemo ? await seedDemoContent(deps) : 0;
     return { deps, handle, firstAdmin, seeded };

@@ -2,8 +2,10 @@
  * Configuration, parsed once from the environment at boot. A bad value stops the process with one
  * line naming the variable; nothing else in server/ reads process.env.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { newPassword } from './auth/password-policy';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -36,15 +38,52 @@ const postgresUrl = z
     }
   }, 'must be a URL such as postgres://user:password@host:5432/database');
 
+/** `a.b.c.d`, `a.b.c.d/n`, an IPv6 address or prefix, or one of proxy-addr's named ranges. */
+const isProxyAddress = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies may name the client in X-Forwarded-For: a hop count, or their addresses and
+ * ranges. `true` would believe any client's header, so a forged one could pass every limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): number | string[] | false => {
+    const lower = v.toLowerCase();
+    if (['false', 'no', 'off', '0'].includes(lower)) return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const entries = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: ['true', 'yes', 'on'].includes(lower)
+        ? 'cannot be true (any client could forge its address): give the number of proxies in front, e.g. 1, or their addresses, e.g. 10.0.0.0/8'
+        : 'must be a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   ADMIN_EMAIL: z.string().trim().toLowerCase().email('must be an email address').optional(),
-  ADMIN_PASSWORD: z.string().min(12, 'must have at least 12 characters').optional(),
+  ADMIN_PASSWORD: newPassword.optional(),
   JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   TOKEN_TTL_HOURS: int(1, 24 * 30).default(12),
+  SESSION_IDLE_MINUTES: int(5, 24 * 60).default(60),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: int(1, 100_000).default(20),
+  SUBMISSION_RETENTION_DAYS: int(1, 36_500).optional(),
   SEED_DEMO: bool.optional(),
   CORS_ORIGINS: z
     .string()
@@ -55,7 +94,11 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .refine((origins) => origins.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/.test(o)), {
+    // Browsers send the admin's credentials cross-origin: '*' would hand them to any site.
+    .refine((origins) => !origins.includes('*'), {
+      message: 'cannot be * (the API allows credentials): list the origins, such as https://partner.example',
+    })
+    .refine((origins) => origins.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), {
       message: 'must be a comma-separated list of origins such as https://example.org',
     }),
   UPLOAD_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(10 * 1024 * 1024),
@@ -70,7 +113,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^\s]+[^/]$/, 'must be an absolute http(s) URL without a trailing slash')
     .optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
   FORM_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,12 +127,19 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   jwtSecret: string | undefined;
   tokenTtlHours: number;
+  /** A session unused this long is ended. */
+  sessionIdleMinutes: number;
+  /** Sign-in attempts per client address per minute (failed ones per account: see ACCOUNT_LIMIT). */
+  signInAttemptsPerMinute: number;
+  /** Rejected submissions and contact messages older than this are purged daily; unset keeps them. */
+  submissionRetentionDays: number | undefined;
   seedDemo: boolean;
   corsOrigins: string[];
   uploadMaxBytes: number;
   bank: { accountName: string; accountNumber: string };
   publicUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's own forms: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   rateLimit: { perMinute: number; formsPerMinute: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
@@ -114,6 +164,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    submissionRetentionDays: e.SUBMISSION_RETENTION_DAYS,
     // Demo content suits the embedded database (a first look); a real database starts empty.
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     corsOrigins: e.CORS_ORIGINS,

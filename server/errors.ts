@@ -42,3 +42,12 @@ export class UnsupportedMediaTypeError extends DomainError {
     super(message, 415);
   }
 }
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    message: string,
+    /** Seconds until trying again makes sense: sent as Retry-After. */
+    readonly retryAfter: number,
+  ) {
+    super(message, 429);
+  }
+}

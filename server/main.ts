@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { prepare } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrator';
+import { scheduleHousekeeping } from './housekeeping';
 
 /** The built client sits next to the built server (dist/client beside dist/server). */
 function findStaticDir(): string | undefined {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     );
   }
   if (seeded > 0) app.log.info(`added ${seeded} demo campaigns`);
+  const stopHousekeeping = scheduleHousekeeping(deps, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -36,7 +38,9 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal} received: finishing requests in flight`);
     try {
+      stopHousekeeping();
       await app.close();
+      await deps.versions.close();
       await handle.close();
       process.exit(0);
     } catch (error) {

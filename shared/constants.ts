@@ -132,3 +132,6 @@ export const FOUNDATION = {
   shortName: 'ACDF',
   email: 'info@example.org',
 } as const;
+
+/** The most tRPC queries one request may carry: the client batches up to this, the server refuses more. */
+export const MAX_TRPC_BATCH = 10;

@@ -1,6 +1,7 @@
 /**
  * Authentication state of SPEC section 4: the token lives in localStorage under 'token'; at start
  * it is verified with the server, and a refused or failed check removes it without a message.
+ * Logging out also asks the server to revoke the token.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { TOKEN_STORAGE_KEY } from '../../shared/constants';
@@ -36,6 +37,20 @@ async function verifyToken(token: string): Promise<boolean> {
   }
 }
 
+/**
+ * POST /api/auth/logout: the server refuses the token from now on, on every instance. Sent with
+ * keepalive so it still goes out when the page is left; signing out here never waits for it.
+ */
+function revokeToken(token: string): void {
+  void fetch('/api/auth/logout', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => {
+    // Offline: the token is forgotten here all the same, and its session ends when idle.
+  });
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(null);
   const [isLoading, setLoading] = useState(true);
@@ -65,6 +80,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(() => {
+    const current = readToken();
+    if (current) revokeToken(current);
     removeToken();
     setToken(null);
   }, []);

@@ -1,7 +1,7 @@
 import { createTRPCReact, httpBatchLink, httpLink, splitLink } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
-import { TOKEN_STORAGE_KEY } from '../../shared/constants';
+import { MAX_TRPC_BATCH, TOKEN_STORAGE_KEY } from '../../shared/constants';
 
 /** The typed client; only the router's type crosses from server/ into the bundle. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -25,7 +25,7 @@ export function createTrpcClient() {
       // Mutations go alone so one failing form never fails another request in the batch.
       splitLink({
         condition: (op) => op.type === 'query',
-        true: httpBatchLink({ url: '/trpc', transformer: superjson, headers }),
+        true: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxItems: MAX_TRPC_BATCH }),
         false: httpLink({ url: '/trpc', transformer: superjson, headers }),
       }),
     ],

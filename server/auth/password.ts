@@ -1,19 +1,30 @@
 /** Password hashing with scrypt from node:crypto: no native addon, memory-hard, salted. */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { createSemaphore } from '../lib/semaphore';
 
-const scrypt = promisify(scryptCb) as (
+const scryptAsync = promisify(scryptCb) as (
   password: string,
   salt: Buffer,
   keylen: number,
   options: object,
 ) => Promise<Buffer>;
 
-const N = 2 ** 15;
+/**
+ * Hashes at once: each takes a thread of libuv's pool of four for a few hundred milliseconds, and
+ * the others must stay free for files, compression and DNS whatever a flood of sign-ins does.
+ */
+const hashing = createSemaphore(2);
+const scrypt = (password: string, salt: Buffer, keylen: number, options: object) =>
+  hashing.run(() => scryptAsync(password, salt, keylen, options));
+
+/** OWASP's scrypt cost (2^17, r 8, p 1): 128 MiB and a few hundred milliseconds per hash. */
+const N = 2 ** 17;
 const r = 8;
 const p = 1;
 const KEY_LENGTH = 64;
-const maxmem = 64 * 1024 * 1024;
+/** Node refuses scrypt above maxmem: 128 * N * r bytes plus room. */
+const maxmem = 256 * 1024 * 1024;
 
 /** Returns `scrypt$N$r$p$salt$hash` (base64), which carries its own parameters. */
 export async function hashPassword(password: string): Promise<string> {
@@ -33,6 +44,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True for a hash made with a lower cost than today's: it is replaced on the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, rr, pp] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) < N || Number(rr) !== r || Number(pp) !== p;
 }
 
 /** A hash of a random password, compared against when the email is unknown so timing does not tell. */

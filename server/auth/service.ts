@@ -1,62 +1,177 @@
-/** Admin accounts and sign-in. */
+/**
+ * Admin accounts, sign-in and sessions. Every token names a session row: signing out revokes it,
+ * a password change bumps the admin's token version (revoking every session), and a session left
+ * idle too long ends by itself. Sign-in is throttled here, whichever face or URL it came through.
+ */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { t } from '../../shared/messages';
 import type { LoginResult } from '../../shared/schemas/auth';
+import { type Actor, audit, SYSTEM } from '../audit/audit';
 import type { DB } from '../db/database';
-import { newId } from '../db/ids';
-import { UnauthorizedError } from '../errors';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
-import type { TokenSigner } from './tokens';
+import { isId, newId } from '../db/ids';
+import type { Deps } from '../deps';
+import { TooManyRequestsError, UnauthorizedError } from '../errors';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { clearAttempts, type Limit, reserveAttempt } from './throttle';
 
 export interface Admin {
   id: string;
   email: string;
+  /** The session the request's token belongs to. */
+  sessionId: string;
 }
 
-export interface AuthDeps {
-  db: DB;
-  tokens: TokenSigner;
-}
+export type AuthDeps = Pick<Deps, 'db' | 'tokens' | 'now' | 'config'>;
+
+/** Failed sign-ins per account: ten per quarter of an hour. */
+export const ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
+/** A session's last use is written at most this often. */
+const SEEN_EVERY_MS = 60_000;
 
 const findByEmail = (db: DB, email: string) =>
   db
     .selectFrom('admin_users')
-    .select(['id', 'email', 'passwordHash'])
+    .select(['id', 'email', 'passwordHash', 'tokenVersion'])
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 
+const tooMany = (retryAfter: number) =>
+  new TooManyRequestsError(t('auth.tooManyAttempts', { minutes: Math.ceil(retryAfter / 60) }), retryAfter);
+
+/** Refuses the attempt when its client address or its account is over the limit. */
+async function throttle(deps: AuthDeps, email: string, actor: Actor): Promise<void> {
+  const now = deps.now();
+  const address = await reserveAttempt(
+    deps.db,
+    `address:${actor.ip ?? 'unknown'}`,
+    { max: deps.config.signInAttemptsPerMinute, windowMs: 60_000 },
+    now,
+  );
+  if (!address.allowed) throw tooMany(address.retryAfter);
+  const account = await reserveAttempt(deps.db, `account:${email.toLowerCase()}`, ACCOUNT_LIMIT, now);
+  if (!account.allowed) {
+    // Recorded once per window, so a flood of guesses does not flood the trail.
+    if (account.count === ACCOUNT_LIMIT.max + 1)
+      await audit(deps.db, actor, 'auth.login.throttled', email, 'account locked for the window');
+    throw tooMany(account.retryAfter);
+  }
+}
+
+/** Opens a session for the admin and signs a token that names it. */
+export async function issueToken(deps: AuthDeps, admin: { id: string; email: string; tokenVersion: number }) {
+  const now = deps.now();
+  const session = { id: newId(), adminId: admin.id, createdAt: now, lastSeenAt: now };
+  await deps.db.insertInto('admin_sessions').values(session).execute();
+  return deps.tokens.sign(admin, { id: session.id, version: admin.tokenVersion });
+}
+
 /** Same answer for an unknown email and a wrong password, after the same amount of work. */
-export async function login(deps: AuthDeps, input: { email: string; password: string }): Promise<LoginResult> {
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  actor: Actor,
+): Promise<LoginResult> {
+  await throttle(deps, input.email, actor);
   const admin = await findByEmail(deps.db, input.email);
   const ok = await verifyPassword(input.password, admin?.passwordHash ?? (await decoyPasswordHash()));
-  if (!admin || !ok) throw new UnauthorizedError(t('auth.invalidCredentials'));
-  return { token: await deps.tokens.sign(admin), message: t('auth.loginSuccess') };
+  if (!admin || !ok) {
+    await audit(deps.db, actor, 'auth.login.failed', input.email.toLowerCase());
+    throw new UnauthorizedError(t('auth.invalidCredentials'));
+  }
+  await clearAttempts(deps.db, `account:${input.email.toLowerCase()}`);
+  // A hash made at a lower cost is replaced now that the password is known.
+  if (needsRehash(admin.passwordHash)) {
+    const passwordHash = await hashPassword(input.password);
+    await deps.db.updateTable('admin_users').set({ passwordHash }).where('id', '=', admin.id).execute();
+  }
+  const token = await issueToken(deps, admin);
+  await audit(deps.db, { ...actor, id: admin.id, name: admin.email }, 'auth.login', admin.email);
+  return { token, message: t('auth.loginSuccess') };
 }
 
-/** The admin a token belongs to, or null when the token is refused or the admin no longer exists. */
+/** The admin a token belongs to, or null when the token, its session or its version is refused. */
 export async function adminFromToken(deps: AuthDeps, token: string | null): Promise<Admin | null> {
   if (!token) return null;
-  const id = await deps.tokens.verify(token);
-  if (!id) return null;
-  const admin = await deps.db.selectFrom('admin_users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
-  return admin ?? null;
+  const claims = await deps.tokens.verify(token);
+  if (!claims || !isId(claims.sessionId) || !isId(claims.adminId)) return null;
+  const row = await deps.db
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admin_users as a', 'a.id', 's.adminId')
+    .select(['a.id', 'a.email', 'a.tokenVersion', 's.lastSeenAt', 's.revokedAt'])
+    .where('s.id', '=', claims.sessionId)
+    .where('s.adminId', '=', claims.adminId)
+    .executeTakeFirst();
+  if (!row || row.revokedAt || row.tokenVersion !== claims.version) return null;
+  const now = deps.now();
+  const idle = now.getTime() - row.lastSeenAt.getTime();
+  if (idle > deps.config.sessionIdleMinutes * 60_000) {
+    await revokeSession(deps.db, claims.sessionId, now);
+    return null;
+  }
+  if (idle > SEEN_EVERY_MS)
+    await deps.db.updateTable('admin_sessions').set({ lastSeenAt: now }).where('id', '=', claims.sessionId).execute();
+  return { id: row.id, email: row.email, sessionId: claims.sessionId };
 }
 
-/** Creates the admin, or sets the password of the existing one with that email. */
-export async function upsertAdmin(db: DB, email: string, password: string): Promise<'created' | 'updated'> {
-  const passwordHash = await hashPassword(password);
+const revokeSession = (db: DB, id: string, now: Date) =>
+  db
+    .updateTable('admin_sessions')
+    .set({ revokedAt: now })
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .execute();
+
+/** Ends the session of the token used: it is refused from now on, on every instance. */
+export async function logout(deps: AuthDeps, admin: Admin, actor: Actor): Promise<{ message: string }> {
+  await revokeSession(deps.db, admin.sessionId, deps.now());
+  await audit(deps.db, actor, 'auth.logout', admin.email);
+  return { message: t('auth.loggedOut') };
+}
+
+/**
+ * Creates the admin, or sets a new password for the existing one with that email: a new password
+ * revokes every session of that admin. The same password changes nothing (start-up passes
+ * ADMIN_PASSWORD every time and must not sign everyone out).
+ */
+export async function upsertAdmin(
+  db: DB,
+  email: string,
+  password: string,
+  actor: Actor = SYSTEM,
+): Promise<'created' | 'updated' | 'unchanged'> {
   const existing = await findByEmail(db, email);
-  if (existing) {
-    await db
-      .updateTable('admin_users')
-      .set({ passwordHash, updatedAt: new Date() })
-      .where('id', '=', existing.id)
-      .execute();
-    return 'updated';
+  if (existing && (await verifyPassword(password, existing.passwordHash))) {
+    if (needsRehash(existing.passwordHash))
+      await db
+        .updateTable('admin_users')
+        .set({ passwordHash: await hashPassword(password) })
+        .where('id', '=', existing.id)
+        .execute();
+    return 'unchanged';
   }
-  await db.insertInto('admin_users').values({ id: newId(), email: email.toLowerCase(), passwordHash }).execute();
-  return 'created';
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    if (existing) {
+      const now = new Date();
+      await trx
+        .updateTable('admin_users')
+        .set({ passwordHash, updatedAt: now, tokenVersion: sql`token_version + 1` })
+        .where('id', '=', existing.id)
+        .execute();
+      await trx
+        .updateTable('admin_sessions')
+        .set({ revokedAt: now })
+        .where('adminId', '=', existing.id)
+        .where('revokedAt', 'is', null)
+        .execute();
+      await audit(trx, actor, 'auth.password.changed', existing.email, 'every session revoked');
+      return 'updated';
+    }
+    await trx.insertInto('admin_users').values({ id: newId(), email: email.toLowerCase(), passwordHash }).execute();
+    await audit(trx, actor, 'admin.created', email.toLowerCase());
+    return 'created';
+  });
 }
 
 export const FIRST_ADMIN_EMAIL = 'admin@example.org';

@@ -4,17 +4,24 @@ import { jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'foundation-site';
 const AUDIENCE = 'foundation-admin';
 
+/** What a token says: whose it is, which session, and the admin's token version when issued. */
+export interface TokenClaims {
+  adminId: string;
+  sessionId: string;
+  version: number;
+}
+
 export interface TokenSigner {
-  sign(admin: { id: string; email: string }): Promise<string>;
-  /** The admin id of a valid token, or null for anything else. */
-  verify(token: string): Promise<string | null>;
+  sign(admin: { id: string; email: string }, session: { id: string; version: number }): Promise<string>;
+  /** The claims of a valid token, or null for anything else. */
+  verify(token: string): Promise<TokenClaims | null>;
 }
 
 export function createTokenSigner(secret: string, ttlHours: number, now: () => Date = () => new Date()): TokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (admin) =>
-      new SignJWT({ email: admin.email })
+    sign: (admin, session) =>
+      new SignJWT({ email: admin.email, sid: session.id, ver: session.version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(admin.id)
         .setIssuer(ISSUER)
@@ -29,9 +36,11 @@ export function createTokenSigner(secret: string, ttlHours: number, now: () => D
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: now(),
-          requiredClaims: ['sub', 'exp', 'iat'],
+          requiredClaims: ['sub', 'exp', 'iat', 'sid', 'ver'],
         });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        const { sub, sid, ver } = payload;
+        if (typeof sub !== 'string' || typeof sid !== 'string' || !Number.isSafeInteger(ver)) return null;
+        return { adminId: sub, sessionId: sid, version: ver as number };
       } catch {
         return null;
       }

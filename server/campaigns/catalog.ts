@@ -1,53 +1,40 @@
 /**
- * The campaign list kept in memory, checked against the database's campaign version (bumped by
- * trigger on every change) before each use. One primary-key read per request replaces the list
- * queries, and a change made through any instance is seen by all at once.
+ * The campaign list kept in memory per data version (server/db/data-versions.ts): no query while
+ * the version is known, one reload per change, whichever instance made it.
  */
 import type { Campaign } from '../../shared/schemas/campaign';
-import type { DB } from '../db/database';
+import type { DataVersions } from '../db/data-versions';
 
 export interface CampaignCatalog {
   /** Every campaign, oldest first, current as of this call. */
-  all(db: DB, load: () => Promise<Campaign[]>): Promise<readonly Campaign[]>;
-  /** The REST list body, serialised once per version. */
-  allAsJson(db: DB, load: () => Promise<Campaign[]>): Promise<string>;
+  all(load: () => Promise<Campaign[]>): Promise<readonly Campaign[]>;
 }
 
-export function createCampaignCatalog(): CampaignCatalog {
-  let cached: { version: number; campaigns: Campaign[]; json?: string } | null = null;
+export function createCampaignCatalog(versions: DataVersions): CampaignCatalog {
+  let cached: { version: number; campaigns: Campaign[] } | null = null;
   let loading: { version: number; promise: Promise<Campaign[]> } | null = null;
-
-  async function current(db: DB, load: () => Promise<Campaign[]>) {
-    // The version is read BEFORE the list: a change committed in between only makes the cache
-    // newer than its version, so the next call reloads; never older.
-    const { version } = await db
-      .selectFrom('data_versions')
-      .select('version')
-      .where('name', '=', 'campaigns')
-      .executeTakeFirstOrThrow();
-    if (cached?.version === version) return cached;
-    if (loading?.version !== version) {
-      const promise = load();
-      loading = { version, promise };
-      promise
-        .catch(() => {})
-        .finally(() => {
-          if (loading?.promise === promise) loading = null;
-        });
-    }
-    const campaigns = await loading.promise;
-    if (!cached || cached.version < version) cached = { version, campaigns };
-    return cached.version === version ? cached : { version, campaigns };
-  }
+  versions.onChange((version) => {
+    if (cached && cached.version < version) cached = null;
+  });
 
   return {
-    async all(db, load) {
-      return (await current(db, load)).campaigns;
-    },
-    async allAsJson(db, load) {
-      const entry = await current(db, load);
-      entry.json ??= JSON.stringify(entry.campaigns);
-      return entry.json;
+    async all(load) {
+      // The version is taken BEFORE the list is read: a change committed in between only makes
+      // the list newer than its version, so the next call reloads; never older.
+      const version = await versions.current();
+      if (cached?.version === version) return cached.campaigns;
+      if (loading?.version !== version) {
+        const promise = load();
+        loading = { version, promise };
+        promise
+          .catch(() => {})
+          .finally(() => {
+            if (loading?.promise === promise) loading = null;
+          });
+      }
+      const campaigns = await loading.promise;
+      if (!cached || cached.version < version) cached = { version, campaigns };
+      return campaigns;
     },
   };
 }

@@ -8,27 +8,17 @@ import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 import { CAMPAIGN_EXAMPLE } from '../http/api-examples';
-import { requireAdmin } from '../http/auth-hook';
+import { actorOfRequest, requireAdmin } from '../http/auth-hook';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { Spa } from '../http/spa';
 import type { ZodApp } from '../http/zod-schemas';
-import {
-  allCampaignsJson,
-  createCampaign,
-  deleteCampaign,
-  getCampaign,
-  listCampaigns,
-  updateCampaign,
-} from './service';
+import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
 
 /** A browser navigation asks for HTML first; fetch and API clients ask for JSON or anything. */
 const wantsPage = (req: FastifyRequest) => {
   const accept = req.headers.accept ?? '';
   return accept.includes('text/html') && !accept.startsWith('application/json');
 };
-
-/** Sends JSON already serialised; the route's schema describes what the text holds. */
-const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
 /** REST always lists oldest first: the spec's clients take the last three as the latest. */
 const restListQuery = campaignListInput.omit({ order: true });
@@ -48,6 +38,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
     '/campaigns',
     {
       onRequest: pageFirst,
+      config: { publicCache: true },
       schema: {
         tags,
         operationId: 'listCampaigns',
@@ -58,18 +49,13 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
         response: { 200: answer('The campaigns', z.array(campaignRecord)), ...refusals(400) },
       },
     },
-    async (req, reply) => {
-      const filters = req.query;
-      const unfiltered = Object.values(filters).every((v) => v === undefined);
-      // The whole list is serialised once per change of the campaigns (ADR 001): sent as text.
-      if (unfiltered) return sendJsonText(reply, await allCampaignsJson(deps));
-      return listCampaigns(deps, filters);
-    },
+    (req) => listCampaigns(deps, req.query),
   );
 
   app.get(
     '/campaigns/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         operationId: 'getCampaign',
@@ -108,7 +94,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
       },
     },
     async (req, reply) => {
-      const campaign = await createCampaign(deps, req.body);
+      const campaign = await createCampaign(deps, req.body, actorOfRequest(req));
       return reply.status(201).send({ message: t('campaigns.created'), campaign });
     },
   );
@@ -130,7 +116,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
       },
     },
     async (req) => {
-      const campaign = await updateCampaign(deps, req.params.id, req.body);
+      const campaign = await updateCampaign(deps, req.params.id, req.body, actorOfRequest(req));
       return { message: t('campaigns.updated'), campaign };
     },
   );
@@ -148,6 +134,6 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
         response: { 200: answer('Deleted', campaignDeleted), ...refusals(401, 404) },
       },
     },
-    (req) => deleteCampaign(deps, req.params.id),
+    (req) => deleteCampaign(deps, req.params.id, actorOfRequest(req)),
   );
 }

@@ -4,8 +4,11 @@ import { resolveImagePath, resolveImagePaths } from '../../shared/image-path';
 import { t } from '../../shared/messages';
 import type { Campaign, CampaignData, CampaignListInput, StoredCampaign } from '../../shared/schemas/campaign';
 import { campaignListInput } from '../../shared/schemas/campaign';
+import { PAGE_SIZE, type Page } from '../../shared/schemas/pages';
+import { type Actor, audit } from '../audit/audit';
 import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
+import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
@@ -105,10 +108,17 @@ async function loadAll(deps: Deps): Promise<Campaign[]> {
   return rows.map((row) => toCampaign(toStoredCampaign(row, updates.get(row.id) ?? []), deps.config.bank));
 }
 
-const allCampaigns = (deps: Deps) => deps.catalog.all(deps.db, () => loadAll(deps));
+const allCampaigns = (deps: Deps) => deps.catalog.all(() => loadAll(deps));
 
-/** The unfiltered REST list, serialised once per change of the campaigns. */
-export const allCampaignsJson = (deps: Deps) => deps.catalog.allAsJson(deps.db, () => loadAll(deps));
+/**
+ * Runs a change of campaigns in one transaction, then waits until every instance has seen it, so
+ * the answer the caller gets holds wherever they ask next (server/db/data-versions.ts).
+ */
+async function changeCampaigns<T>(deps: Deps, change: (trx: DB) => Promise<T>): Promise<T> {
+  const result = await deps.db.transaction().execute(change);
+  await deps.versions.settle();
+  return result;
+}
 
 /** Campaigns in creation order (oldest first unless asked otherwise), filtered and paged. */
 export async function listCampaigns(deps: Deps, filters: CampaignListInput = {}): Promise<Campaign[]> {
@@ -119,6 +129,30 @@ export async function listCampaigns(deps: Deps, filters: CampaignListInput = {})
   if (input.order === 'newest') list = list.toReversed();
   const offset = input.offset ?? 0;
   return list.slice(offset, input.limit === undefined ? undefined : offset + input.limit);
+}
+
+/** The admin's list: a page of campaigns, newest first, from SQL (server/db/keyset.ts). */
+export async function adminCampaignPage(
+  deps: Deps,
+  { limit = PAGE_SIZE.default, cursor }: { limit?: number | undefined; cursor?: string | undefined },
+): Promise<Page<Campaign>> {
+  let query = deps.db
+    .selectFrom('campaigns')
+    .selectAll()
+    .select(cursorOf('createdAt'))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (cursor) query = query.where(after('createdAt', cursor));
+  const { rows, nextCursor } = pageOf(await query.execute(), limit);
+  const updates = await updatesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((row) => toCampaign(toStoredCampaign(row, updates.get(row.id) ?? []), deps.config.bank)),
+    nextCursor,
+  };
 }
 
 export async function getCampaign(deps: Deps, id: string): Promise<Campaign> {
@@ -167,39 +201,49 @@ async function replaceUpdates(db: DB, campaignId: string, updates: CampaignData[
     .execute();
 }
 
-export async function createCampaign(deps: Deps, data: CampaignData): Promise<Campaign> {
+export async function createCampaign(deps: Deps, data: CampaignData, actor: Actor): Promise<Campaign> {
   const id = newId(deps.now().getTime());
   const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await changeCampaigns(deps, async (trx) => {
     await trx
       .insertInto('campaigns')
       .values({ id, ...toColumns(data), createdAt: now, updatedAt: now })
       .execute();
     await replaceUpdates(trx, id, data.updates);
+    await audit(trx, actor, 'campaign.created', id, data.title);
   });
   return getCampaign(deps, id);
 }
 
-export async function updateCampaign(deps: Deps, id: string, data: CampaignData): Promise<Campaign> {
-  const found = await deps.db.transaction().execute(async (trx) => {
-    if (!isId(id)) return false;
-    const result = await trx
-      .updateTable('campaigns')
-      .set({ ...toColumns(data), updatedAt: deps.now() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await replaceUpdates(trx, id, data.updates);
-    return true;
-  });
+export async function updateCampaign(deps: Deps, id: string, data: CampaignData, actor: Actor): Promise<Campaign> {
+  const found =
+    isId(id) &&
+    (await changeCampaigns(deps, async (trx) => {
+      const result = await trx
+        .updateTable('campaigns')
+        .set({ ...toColumns(data), updatedAt: deps.now() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await replaceUpdates(trx, id, data.updates);
+      await audit(trx, actor, 'campaign.updated', id, data.title);
+      return true;
+    }));
   if (!found) throw new NotFoundError(t('campaigns.notFound'));
   return getCampaign(deps, id);
 }
 
 /** Deletes the campaign; its updates go with it (foreign key cascade). */
-export async function deleteCampaign(deps: Deps, id: string): Promise<{ message: string; _id: string }> {
-  const result = isId(id) ? await deps.db.deleteFrom('campaigns').where('id', '=', id).executeTakeFirst() : undefined;
-  if (!result || result.numDeletedRows === 0n) throw new NotFoundError(t('campaigns.notFound'));
+export async function deleteCampaign(deps: Deps, id: string, actor: Actor): Promise<{ message: string; _id: string }> {
+  const found =
+    isId(id) &&
+    (await changeCampaigns(deps, async (trx) => {
+      const deleted = await trx.deleteFrom('campaigns').where('id', '=', id).returning('title').executeTakeFirst();
+      if (!deleted) return false;
+      await audit(trx, actor, 'campaign.deleted', id, deleted.title);
+      return true;
+    }));
+  if (!found) throw new NotFoundError(t('campaigns.notFound'));
   return { message: t('campaigns.deleted'), _id: id };
 }
 

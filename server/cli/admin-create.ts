@@ -4,7 +4,7 @@
  * or generates one and prints it.
  */
 import { randomBytes } from 'node:crypto';
-import { adminCredentials } from '../../shared/schemas/auth';
+import { adminCredentials } from '../auth/password-policy';
 import { upsertAdmin } from '../auth/service';
 import { openDatabase } from '../bootstrap';
 import { ConfigError, loadConfig } from '../config';

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, type Dialect, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, type Dialect, Kysely, type KyselyConfig, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -18,6 +18,18 @@ export type DB = Kysely<Database>;
 export interface DatabaseHandle {
   db: DB;
   kind: 'postgres' | 'pglite';
+  /**
+   * Calls `onMessage` for each NOTIFY on `channel`. PostgreSQL: over a connection of its own,
+   * which the caller watches (`onLost`) and closes. PGlite: in process, never lost, and
+   * delivered before the committing query returns.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
+  close(): Promise<void>;
+}
+
+export interface Listener {
+  /** Runs a query on the listening connection (its lease is renewed there, see data-versions.ts). */
+  query<R>(text: string, values?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -34,8 +46,12 @@ export const typeParsers: Record<number, (value: string) => unknown> = { [INT8]:
  * JSON columns come back as parsed values; their keys are data, not column names, so the plugin
  * leaves nested objects as they are.
  */
-const withDialect = (dialect: Dialect): DB =>
-  new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })] });
+export const withDialect = (dialect: Dialect, log?: KyselyConfig['log']): DB =>
+  new Kysely<Database>({
+    dialect,
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    ...(log ? { log } : {}),
+  });
 
 export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({
@@ -47,17 +63,72 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  // A client that loses its server (a restart, a network cut) must not crash the process: an idle
+  // one is reported to the pool, and one checked out between two statements of a transaction
+  // reports to itself. Its queries fail and the pool drops it; the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = withDialect(new PostgresDialect({ pool }));
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', listen: (...args) => listenPostgres(url, ...args), close: () => db.destroy() };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: (error: Error) => void,
+): Promise<Listener> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 5000,
+    application_name: 'foundation-listener',
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  let closing = false;
+  const lost = (error: Error) => {
+    if (!closing) onLost(error);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('the listening connection ended')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  } catch (error) {
+    closing = true;
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return {
+    query: async <R>(text: string, values?: unknown[]) => (await client.query(text, values)).rows as R[],
+    async close() {
+      closing = true;
+      await client.end().catch(() => {});
+    },
+  };
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: typeParsers });
   const db = withDialect(new PGliteDialect({ pglite }));
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onMessage) {
+      const stop = await pglite.listen(channel, onMessage);
+      return {
+        query: async <R>(text: string, values?: unknown[]) => (await pglite.query<R>(text, values)).rows,
+        close: () => stop(),
+      };
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /** True when the database answers a trivial query. */

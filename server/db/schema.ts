@@ -122,8 +122,50 @@ export interface AdminUsersTable {
   id: string;
   email: string;
   passwordHash: string;
+  /** Bumped by a password change: tokens of an older version are refused. */
+  tokenVersion: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  adminId: string;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  count: number;
+  windowStart: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  at: Timestamp;
+  actorId: string | null;
+  /** The admin's email, 'visitor' or 'system'. */
+  actor: string;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  summary: Generated<string>;
+}
+
+/** Instances that keep answers in memory, each with the version it has seen and its lease. */
+export interface CacheListenersTable {
+  instanceId: string;
+  version: number;
+  leaseUntil: Timestamp;
+}
+
+/** Submission counts per kind, spread over shards; a kind's count is the sum of its rows. */
+export interface SubmissionCountsTable {
+  kind: string;
+  shard: number;
+  n: number;
 }
 
 export interface UploadsTable {
@@ -159,6 +201,11 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   contact_messages: ContactMessagesTable;
   admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  auth_throttle: AuthThrottleTable;
+  audit_events: AuditEventsTable;
+  cache_listeners: CacheListenersTable;
+  submission_counts: SubmissionCountsTable;
   uploads: UploadsTable;
   upload_variants: UploadVariantsTable;
 }

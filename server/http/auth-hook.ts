@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { t } from '../../shared/messages';
+import { type Actor, actorOf } from '../audit/audit';
 import { type Admin, adminFromToken } from '../auth/service';
 import { bearerToken } from '../auth/tokens';
 import type { Deps } from '../deps';
@@ -19,3 +20,6 @@ export const requireAdmin = (deps: Deps) => async (req: FastifyRequest) => {
   if (!admin) throw new UnauthorizedError(t('auth.tokenInvalid'));
   req.admin = admin;
 };
+
+/** Who is acting in a REST request, for the audit trail: the admin its token names, or a visitor. */
+export const actorOfRequest = (req: FastifyRequest): Actor => actorOf(req.admin, req.ip);

@@ -1,7 +1,7 @@
 /** The one place REST errors become status codes and `{message}` bodies. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { t } from '../../shared/messages';
-import { DomainError, ValidationError } from '../errors';
+import { DomainError, TooManyRequestsError, ValidationError } from '../errors';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -10,6 +10,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error instanceof ValidationError && error.errors.length > 0
           ? { message: error.message, errors: error.errors }
           : { message: error.message };
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.status).send(body);
     }
     // Fastify's own client errors: malformed JSON, unsupported content type, body too large, rate limit.

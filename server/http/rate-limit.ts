@@ -1,24 +1,47 @@
+/**
+ * Request budgets per client address: the API at large, and a stricter one for public writes
+ * (the sign-up forms, the newsletter, sign-in). A request is classed by the route it matched and,
+ * for tRPC, by the procedure names the router decoded, never by the raw URL text: `?x=1`,
+ * `%2E` or a trailing slash cannot move a request into the looser budget.
+ * Sign-in has its own per-account and per-address limits in the auth service on top of this.
+ */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
-/** Public writes (sign-up forms, newsletter, login) on either face: a stricter budget than reads. */
-const FORM_PATHS = [
-  /^\/api\/submissions\/[a-z]+\/register\/?$/,
-  /^\/api\/auth\/login\/?$/,
-  /^\/trpc\/(?:[\w.]*,)*(?:submission\.\w+\.create|auth\.login)\b/,
-];
-const isFormRequest = (req: FastifyRequest) => req.method === 'POST' && FORM_PATHS.some((re) => re.test(req.url));
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public POST that stores something (a form): counted in the stricter budget. */
+    publicWrite?: boolean;
+  }
+}
 
-/** Static files and images are cheap and cached; the budget is for the API. */
-const isApiRequest = (req: FastifyRequest) => /^\/(?:api|trpc|upload|campaigns)(?:[/?]|$)/.test(req.url);
+export const TRPC_ROUTE = '/trpc/:path';
+
+/** tRPC procedures a visitor may call that store something. */
+const PUBLIC_MUTATION = /^(?:submission\.\w+\.create|auth\.login)$/;
+
+/** The procedure names of a tRPC request, as the router decoded them from the path. */
+export const trpcProcedures = (req: FastifyRequest): string[] =>
+  ((req.params as { path?: string }).path ?? '').split(',');
+
+const isPublicWrite = (req: FastifyRequest) =>
+  req.method === 'POST' &&
+  (req.routeOptions.config?.publicWrite === true ||
+    (req.routeOptions.url === TRPC_ROUTE && trpcProcedures(req).some((name) => PUBLIC_MUTATION.test(name))));
+
+/** Images and static files are cheap and cached: the budget is for the API's routes. */
+const isApiRoute = (req: FastifyRequest) => {
+  const route = req.routeOptions.url ?? '';
+  return /^\/(?:api|trpc|upload|campaigns)(?:\/|$)/.test(route) && !route.startsWith('/api/uploads/');
+};
 
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     timeWindow: 60_000,
-    allowList: (req) => !isApiRequest(req) || req.url.startsWith('/api/uploads/'),
-    keyGenerator: (req) => `${isFormRequest(req) ? 'form' : 'api'}:${req.ip}`,
+    allowList: (req) => !isApiRoute(req),
+    keyGenerator: (req) => `${isPublicWrite(req) ? 'form' : 'api'}:${req.ip}`,
     max: (_req, key) => (key.startsWith('form:') ? config.rateLimit.formsPerMinute : config.rateLimit.perMinute),
   });
 }

@@ -59,6 +59,8 @@ export async function registerSpa(
       wildcard: false,
       preCompressed: true,
       cacheControl: false,
+      // Source maps would publish the client's source; the build makes none, and none is served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -69,10 +71,9 @@ export async function registerSpa(
   const spa: Spa = {
     send(req, reply, meta) {
       if (!template) return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
-      const html = template.replace(
-        HEAD_MARKER,
-        headTags(req, meta ?? metaForPath(req.url.split('?')[0] ?? '/'), options.publicUrl),
-      );
+      // A replacer function, not a string: a title holding `$&` or `$\`` must stay literal text.
+      const head = headTags(req, meta ?? metaForPath(req.url.split('?')[0] ?? '/'), options.publicUrl);
+      const html = template.replace(HEAD_MARKER, () => head);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     },
   };

@@ -3,6 +3,7 @@
  * upload pipeline as an admin's, so the first look at the site shows it working end to end.
  */
 import { campaignInput } from '../../shared/schemas/campaign';
+import { SYSTEM } from '../audit/audit';
 import { createCampaign } from '../campaigns/service';
 import type { Deps } from '../deps';
 import { storeImage } from '../uploads/service';
@@ -14,7 +15,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 async function seedCampaign(deps: Deps, demo: DemoCampaign): Promise<void> {
   const paths: string[] = [];
-  for (const mood of demo.moods) paths.push((await storeImage(deps, await renderScene(demo.scene, mood))).path);
+  for (const mood of demo.moods) paths.push((await storeImage(deps, await renderScene(demo.scene, mood), SYSTEM)).path);
   const [image, ...galleryImages] = paths;
   const startedAt = new Date(deps.now().getTime() - demo.startedDaysAgo * DAY_MS);
   const daysAfterStart = (days: number) => isoDate(new Date(startedAt.getTime() + days * DAY_MS));
@@ -34,7 +35,7 @@ async function seedCampaign(deps: Deps, demo: DemoCampaign): Promise<void> {
     impact: demo.impact,
   });
   // Created "back then", so the campaign list and the dashboard's monthly figures look lived-in.
-  await createCampaign({ ...deps, now: () => startedAt }, data);
+  await createCampaign({ ...deps, now: () => startedAt }, data, SYSTEM);
 }
 
 /** Demo campaigns for an empty database. Returns how many were added. */

@@ -3,7 +3,7 @@
  * the sender is told, how a row is answered, how the admin list is ordered and which statuses an
  * admin may set. server/submissions/service.ts runs every kind through the same code.
  */
-import { type Insertable, sql, type UpdateObject } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { SubmissionType } from '../../shared/constants';
 import type { MessageKey } from '../../shared/messages';
@@ -39,8 +39,14 @@ export interface Kind<T extends Table, I extends z.ZodType, W> {
   listOrder: keyof Row<T> & string;
   /** The statuses an admin may set, or null when this kind has no status to review. */
   statuses: readonly string[] | null;
-  /** Submitting again with a value already stored in this unique column updates that row instead. */
-  repeat?: { column: keyof Row<T> & string; set: UpdateObject<Database, T> };
+  /**
+   * A private kind answers `data: null` and stores a repeat of a value already in its unique
+   * column as nothing at all: the answer is the same whether the value was known, so the form
+   * cannot be used to learn who is on the list, and a repeat never changes what is stored.
+   */
+  unique?: keyof Row<T> & string;
+  /** What is kept, and for how long when SUBMISSION_RETENTION_DAYS is set (see retention.ts). */
+  retention: { column: keyof Row<T> & string; onlyStatus?: string } | null;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -50,6 +56,9 @@ function reviewedWire<R extends { id: string; status: string; registrationDate: 
   const { id, status, registrationDate, updatedAt: _updatedAt, ...fields } = row;
   return { _id: id, ...fields, status: status as R['status'], registrationDate: iso(registrationDate) };
 }
+
+/** A rejected application is purged once it has been rejected that long (its last change). */
+const REJECTED_APPLICATIONS = { column: 'updatedAt', onlyStatus: 'rejected' } as const;
 
 const kind = <T extends Table, I extends z.ZodType, W>(definition: Kind<T, I, W>) => definition;
 
@@ -63,6 +72,7 @@ export const KINDS = {
     toWire: (row): Volunteer => reviewedWire(row),
     listOrder: 'registrationDate',
     statuses: statusesFor('volunteer'),
+    retention: REJECTED_APPLICATIONS,
   }),
   partner: kind({
     table: 'partner_submissions',
@@ -76,6 +86,7 @@ export const KINDS = {
     toWire: (row): Partner => reviewedWire(row),
     listOrder: 'registrationDate',
     statuses: statusesFor('partner'),
+    retention: REJECTED_APPLICATIONS,
   }),
   advocate: kind({
     table: 'advocate_submissions',
@@ -88,6 +99,7 @@ export const KINDS = {
     toWire: (row): Advocate => reviewedWire(row),
     listOrder: 'registrationDate',
     statuses: statusesFor('advocate'),
+    retention: REJECTED_APPLICATIONS,
   }),
   newsletter: kind({
     table: 'newsletter_subscriptions',
@@ -101,8 +113,11 @@ export const KINDS = {
     }),
     listOrder: 'subscriptionDate',
     statuses: statusesFor('newsletter'),
-    // One subscription per email: subscribing again keeps it and makes it active again.
-    repeat: { column: 'email', set: { status: 'active', updatedAt: sql`now()` } },
+    // One subscription per email. Subscribing again changes nothing: an address that unsubscribed
+    // comes back only when staff set it active again (docs/privacy-operations.md).
+    unique: 'email',
+    // Kept while subscribed; an unsubscribed address stays on file so it is never mailed again.
+    retention: null,
   }),
   contact: kind({
     table: 'contact_messages',
@@ -112,6 +127,7 @@ export const KINDS = {
     toWire: ({ id, createdAt, ...fields }): ContactMessage => ({ _id: id, ...fields, createdAt: iso(createdAt) }),
     listOrder: 'createdAt',
     statuses: null,
+    retention: { column: 'createdAt' },
   }),
 } satisfies Record<SubmissionType, { table: Table }>;
 

@@ -8,10 +8,16 @@ import {
   partnerRecord,
   registeredAnswer,
   statusUpdated,
-  submissionLists,
+  submissionDeleted,
+  submissionListAnswer,
   volunteerRecord,
 } from '../../shared/schemas/answers';
-import { statusTargetInput, statusUpdateInput } from '../../shared/schemas/submissions';
+import {
+  statusTargetInput,
+  statusUpdateInput,
+  submissionListQuery,
+  submissionTargetInput,
+} from '../../shared/schemas/submissions';
 import type { Deps } from '../deps';
 import {
   ADVOCATE_EXAMPLE,
@@ -21,11 +27,11 @@ import {
   STATUS_EXAMPLE,
   VOLUNTEER_EXAMPLE,
 } from '../http/api-examples';
-import { requireAdmin } from '../http/auth-hook';
+import { actorOfRequest, requireAdmin } from '../http/auth-hook';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { type InputOf, KINDS, type KindName } from './kinds';
-import { listSubmissions, registerSubmission, updateStatus } from './service';
+import { deleteSubmission, listSubmissions, registerSubmission, updateStatus } from './service';
 
 const tags = ['submissions'];
 
@@ -72,13 +78,16 @@ function formRoute<K extends KindName>(app: ZodApp, deps: Deps, name: K) {
   app.post(
     `/api/submissions/${name}/register`,
     {
-      config: { openapiExample: example },
+      config: { openapiExample: example, publicWrite: true },
       schema: {
         tags,
         operationId,
         summary,
-        description:
-          'A filled-in `website` field (the honeypot) is answered the same but nothing is stored; `data` is then null.',
+        description: `${
+          KINDS[name].unique
+            ? `Every address gets the same answer with \`data: null\`, whether it was on the list or not; a known address is left as it is (an unsubscribed one stays unsubscribed). `
+            : ''
+        }A filled-in \`website\` field (the honeypot) is answered the same but nothing is stored; \`data\` is then null.`,
         body: KINDS[name].input,
         response: { 201: answer('Received', registeredAnswer(record)), ...refusals(...BODY_REFUSALS) },
       },
@@ -99,12 +108,15 @@ export async function submissionsRest(app: ZodApp, deps: Deps): Promise<void> {
       schema: {
         tags,
         operationId: 'listSubmissions',
-        summary: 'Every submission, newest first, by type',
+        summary: 'Submissions by type, newest first, a page at a time',
+        description:
+          "Without parameters, the newest 100 of each type. `limit` sets how many per type (at most 500). To go on with one list, send `type` and `before` set to that list's `next` cursor; the other lists then come back empty. `counts` always holds the totals.",
         security: BEARER,
-        response: { 200: answer('The five lists', submissionLists), ...refusals(401) },
+        querystring: submissionListQuery,
+        response: { 200: answer('The five lists', submissionListAnswer), ...refusals(400, 401) },
       },
     },
-    () => listSubmissions(deps),
+    (req) => listSubmissions(deps, req.query),
   );
 
   app.put(
@@ -124,6 +136,23 @@ export async function submissionsRest(app: ZodApp, deps: Deps): Promise<void> {
         response: { 200: answer('The status is set', statusUpdated), ...refusals(...BODY_REFUSALS, 401, 404) },
       },
     },
-    (req) => updateStatus(deps, req.params.type, req.params.id, req.body.status),
+    (req) => updateStatus(deps, req.params.type, req.params.id, req.body.status, actorOfRequest(req)),
+  );
+
+  app.delete(
+    '/api/submissions/:type/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        operationId: 'deleteSubmission',
+        summary: 'Delete a submission for good',
+        description: 'For an erasure request: the entry is gone and cannot be restored. The deletion is audited.',
+        security: BEARER,
+        params: submissionTargetInput,
+        response: { 200: answer('Deleted', submissionDeleted), ...refusals(400, 401, 404) },
+      },
+    },
+    (req) => deleteSubmission(deps, req.params.type, req.params.id, actorOfRequest(req)),
   );
 }

@@ -1,10 +1,20 @@
 /** Public sign-ups and their review: the logic and SQL behind submission.* and /api/submissions. */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { StatusType } from '../../shared/constants';
+import { type StatusType, SUBMISSION_TYPES, type SubmissionType } from '../../shared/constants';
 import { t } from '../../shared/messages';
-import type { SubmissionLists } from '../../shared/schemas/submissions';
+import { PAGE_SIZE, type Page } from '../../shared/schemas/pages';
+import {
+  SUBMISSION_LIST_DEFAULT,
+  type SubmissionListAnswer,
+  type SubmissionListQuery,
+  type SubmissionLists,
+} from '../../shared/schemas/submissions';
+import { type Actor, audit, SYSTEM } from '../audit/audit';
+import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
+import { createInsertBatcher, type InsertBatcher } from '../db/insert-batcher';
+import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
 import { type InputOf, KINDS, type Kind, type KindName, type WireOf } from './kinds';
@@ -17,7 +27,7 @@ import { type InputOf, KINDS, type Kind, type KindName, type WireOf } from './ki
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 type AnyKind = Kind<any, z.ZodType, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: see above.
-const untyped = (deps: Deps) => deps.db as unknown as Kysely<any>;
+const untyped = (db: DB) => db as unknown as Kysely<any>;
 
 /** A filled honeypot means a bot: it gets the same answer and nothing is stored. */
 const isBot = (input: { website?: string | undefined }) => (input.website ?? '').trim() !== '';
@@ -27,7 +37,10 @@ export interface Registered<T> {
   data: T | null;
 }
 
-/** Stores one form's submission (a newsletter email already stored is updated instead, see KINDS). */
+/**
+ * Stores one form's submission. A private kind (the newsletter, see KINDS) stores a repeat of a
+ * known address as nothing and answers every sender alike, with no data.
+ */
 export async function registerSubmission<K extends KindName>(
   deps: Deps,
   name: K,
@@ -36,37 +49,91 @@ export async function registerSubmission<K extends KindName>(
   const kind: AnyKind = KINDS[name];
   const message = t(kind.success);
   if (isBot(input)) return { message, data: null };
-  let insert = untyped(deps)
-    .insertInto(kind.table)
-    .values({ id: newId(), ...kind.columns(input) });
-  const { repeat } = kind;
-  if (repeat) insert = insert.onConflict((oc) => oc.column(repeat.column).doUpdateSet(repeat.set));
-  const row = await insert.returningAll().executeTakeFirstOrThrow();
+  const row = await batcherFor(deps, kind).insert({ id: newId(), ...kind.columns(input) });
+  // A private kind says nothing of what is stored, whether the row was new or not.
+  if (kind.unique || !row) return { message, data: null };
   return { message, data: kind.toWire(row) as WireOf<K> };
 }
 
-/** Every kind's submissions, newest first. */
-export async function listSubmissions(deps: Deps): Promise<SubmissionLists> {
-  const lists = await Promise.all(
-    Object.entries(KINDS).map(async ([name, kind]: [string, AnyKind]) => {
-      const rows = await untyped(deps)
-        .selectFrom(kind.table)
-        .selectAll()
-        .orderBy(kind.listOrder, 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return [name, rows.map((row) => kind.toWire(row))] as const;
-    }),
-  );
-  return Object.fromEntries(lists) as { [K in KindName]: WireOf<K>[] } satisfies SubmissionLists;
+/** One batcher per database and table (group commit: server/db/insert-batcher.ts). */
+const batchers = new WeakMap<DB, Map<string, InsertBatcher>>();
+function batcherFor(deps: Deps, kind: AnyKind): InsertBatcher {
+  let byTable = batchers.get(deps.db);
+  if (!byTable) {
+    byTable = new Map();
+    batchers.set(deps.db, byTable);
+  }
+  let batcher = byTable.get(kind.table);
+  if (!batcher) {
+    batcher = createInsertBatcher(untyped(deps.db), kind.table, {
+      // PGlite has one connection; a pool writes a few batches at once.
+      concurrency: deps.config.databaseUrl ? 4 : 1,
+      ...(kind.unique ? { onConflictDoNothing: kind.unique } : {}),
+    });
+    byTable.set(kind.table, batcher);
+  }
+  return batcher;
 }
 
-/** Sets the status of one submission; the status must be one its type allows. */
+/** One page of a kind's submissions, newest first (server/db/keyset.ts). */
+export async function submissionPage<K extends KindName>(
+  deps: Deps,
+  type: K,
+  { limit = PAGE_SIZE.default, cursor }: { limit?: number | undefined; cursor?: string | undefined },
+): Promise<Page<WireOf<K>>> {
+  const kind: AnyKind = KINDS[type];
+  let query = untyped(deps.db)
+    .selectFrom(kind.table)
+    .selectAll()
+    .select(cursorOf(kind.listOrder))
+    .orderBy(kind.listOrder, 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (cursor) query = query.where(after(kind.listOrder, cursor));
+  const { rows, nextCursor } = pageOf(await query.execute(), limit);
+  return { items: rows.map((row) => kind.toWire(row) as WireOf<K>), nextCursor };
+}
+
+/** How many submissions of each kind there are: the counters the database keeps by trigger. */
+export async function submissionCounts(deps: Deps): Promise<Record<SubmissionType, number>> {
+  const rows = await deps.db
+    .selectFrom('submission_counts')
+    .select(['kind', (eb) => eb.fn.sum<number>('n').as('n')])
+    .groupBy('kind')
+    .execute();
+  const counts = Object.fromEntries(SUBMISSION_TYPES.map((type) => [type, 0])) as Record<SubmissionType, number>;
+  for (const { kind, n } of rows) if (kind in counts) counts[kind as SubmissionType] = Number(n);
+  return counts;
+}
+
+/**
+ * GET /api/submissions and submission.list: the first page of every kind (the documented
+ * shape), or with `type`, the page of that kind after `before`; with where each list goes on and
+ * the counts per kind.
+ */
+export async function listSubmissions(deps: Deps, query: SubmissionListQuery = {}): Promise<SubmissionListAnswer> {
+  const limit = query.limit ?? SUBMISSION_LIST_DEFAULT;
+  const types = query.type ? [query.type] : SUBMISSION_TYPES;
+  const pages = await Promise.all(types.map((type) => submissionPage(deps, type, { limit, cursor: query.before })));
+  const lists = Object.fromEntries(SUBMISSION_TYPES.map((type) => [type, []])) as unknown as SubmissionLists;
+  const next = Object.fromEntries(SUBMISSION_TYPES.map((type) => [type, null])) as Record<
+    SubmissionType,
+    string | null
+  >;
+  types.forEach((type, i) => {
+    (lists as unknown as Record<string, unknown[]>)[type] = pages[i]!.items;
+    next[type] = pages[i]!.nextCursor;
+  });
+  return { ...lists, next, counts: await submissionCounts(deps) };
+}
+
+/** Sets the status of one submission; the status must be one its type allows. Audited. */
 export async function updateStatus(
   deps: Deps,
   type: StatusType,
   id: string,
   status: string,
+  actor: Actor,
 ): Promise<{ message: string; _id: string; status: string }> {
   const kind: AnyKind = KINDS[type];
   if (!kind.statuses) throw new ValidationError(t('submission.invalidType'));
@@ -75,13 +142,64 @@ export async function updateStatus(
       { path: 'status', message: t('submission.invalidStatus') },
     ]);
   }
-  const result = isId(id)
-    ? await untyped(deps)
+  const found =
+    isId(id) &&
+    (await deps.db.transaction().execute(async (trx) => {
+      const result = await untyped(trx)
         .updateTable(kind.table)
         .set({ status, updatedAt: deps.now() })
         .where('id', '=', id)
-        .executeTakeFirst()
-    : undefined;
-  if (!result || result.numUpdatedRows === 0n) throw new NotFoundError(t('submission.notFound'));
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await audit(trx, actor, 'submission.status', `${type}/${id}`, `set to ${status}`);
+      return true;
+    }));
+  if (!found) throw new NotFoundError(t('submission.notFound'));
   return { message: t('submissions.statusUpdated'), _id: id, status };
+}
+
+/** Deletes one submission for good (an erasure request under the NDPA). Audited. */
+export async function deleteSubmission(
+  deps: Deps,
+  type: SubmissionType,
+  id: string,
+  actor: Actor,
+): Promise<{ message: string; _id: string }> {
+  const kind: AnyKind = KINDS[type];
+  const found =
+    isId(id) &&
+    (await deps.db.transaction().execute(async (trx) => {
+      const result = await untyped(trx).deleteFrom(kind.table).where('id', '=', id).executeTakeFirst();
+      if (result.numDeletedRows === 0n) return false;
+      await audit(trx, actor, 'submission.deleted', `${type}/${id}`);
+      return true;
+    }));
+  if (!found) throw new NotFoundError(t('submission.notFound'));
+  return { message: t('submission.deleted'), _id: id };
+}
+
+/**
+ * Purges what the retention period no longer allows to keep (each kind's `retention`): rejected
+ * applications and contact messages older than `days`. Answers how many rows went, per kind.
+ */
+export async function purgeExpiredSubmissions(
+  deps: Deps,
+  days: number,
+): Promise<Partial<Record<SubmissionType, number>>> {
+  const cutoff = new Date(deps.now().getTime() - days * 24 * 60 * 60 * 1000);
+  const purged: Partial<Record<SubmissionType, number>> = {};
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [name, kind] of Object.entries(KINDS) as [SubmissionType, AnyKind][]) {
+      if (!kind.retention) continue;
+      const { column, onlyStatus } = kind.retention;
+      let query = untyped(trx).deleteFrom(kind.table).where(column, '<', cutoff);
+      if (onlyStatus) query = query.where('status', '=', onlyStatus);
+      const result = await query.executeTakeFirst();
+      const count = Number(result.numDeletedRows);
+      if (count === 0) continue;
+      purged[name] = count;
+      await audit(trx, SYSTEM, 'submission.purged', name, `${count} older than ${days} days`);
+    }
+  });
+  return purged;
 }

@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import { IMAGE_MAX_DIMENSION, IMAGE_WIDTHS } from '../../shared/constants';
+import { createSemaphore } from '../lib/semaphore';
 import type { ImageType } from './sniff';
 
 /** More pixels than any phone camera takes; a "decompression bomb" claims far more. */
@@ -47,26 +48,41 @@ async function checkHeader(bytes: Buffer, type: ImageType): Promise<void> {
   if (meta.width * frameHeight > MAX_INPUT_PIXELS) throw new TooManyPixelsError();
 }
 
-export async function processImage(bytes: Buffer, type: ImageType): Promise<ProcessedImage> {
-  await checkHeader(bytes, type);
+/**
+ * Decodes the image once (upright, bounded to IMAGE_MAX_DIMENSION) into raw pixels, and encodes
+ * the full image and each narrower variant from those pixels.
+ */
+async function encodeVariants(bytes: Buffer): Promise<ProcessedImage> {
   // limitInputPixels guards the decoder too, in case a header understates the real size.
-  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
-  const encode = (resize: sharp.ResizeOptions) =>
-    source
-      .clone()
-      .resize({ ...resize, withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-  try {
-    const full = await encode({ width: IMAGE_MAX_DIMENSION, height: IMAGE_MAX_DIMENSION, fit: 'inside' });
-    const { width, height } = full.info;
-    const variants: EncodedImage[] = [{ variantWidth: 0, data: full.data }];
-    for (const variantWidth of IMAGE_WIDTHS.filter((w) => w < width)) {
-      const variant = await encode({ width: variantWidth });
-      variants.push({ variantWidth, data: variant.data });
-    }
-    return { width, height, variants };
-  } catch {
-    throw new UnreadableImageError();
+  const { data: pixels, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    .rotate()
+    .resize({ width: IMAGE_MAX_DIMENSION, height: IMAGE_MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  const encode = (variantWidth: number) => {
+    let image = sharp(pixels, { raw: { width, height, channels } });
+    if (variantWidth > 0) image = image.resize({ width: variantWidth });
+    return image.webp({ quality: WEBP_QUALITY }).toBuffer();
+  };
+  const variants: EncodedImage[] = [];
+  for (const variantWidth of [0, ...IMAGE_WIDTHS.filter((w) => w < width)]) {
+    variants.push({ variantWidth, data: await encode(variantWidth) });
   }
+  return { width, height, variants };
+}
+
+/** Image jobs at once: each holds a decoded image and a libvips thread pool, so a burst queues. */
+const IMAGE_JOBS_AT_ONCE = 2;
+const imageJobs = createSemaphore(IMAGE_JOBS_AT_ONCE);
+
+export async function processImage(bytes: Buffer, type: ImageType): Promise<ProcessedImage> {
+  return imageJobs.run(async () => {
+    await checkHeader(bytes, type);
+    try {
+      return await encodeVariants(bytes);
+    } catch {
+      throw new UnreadableImageError();
+    }
+  });
 }

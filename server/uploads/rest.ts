@@ -2,7 +2,7 @@
  * Upload routes: POST /upload/single and /upload/multiple (admin, multipart) and
  * GET /api/uploads/{name} (public, cached for ever: a name never changes its bytes).
  */
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { GALLERY_LIMIT } from '../../shared/constants';
@@ -10,10 +10,11 @@ import { t } from '../../shared/messages';
 import { uploadAnswer, uploadsAnswer } from '../../shared/schemas/answers';
 import type { Deps } from '../deps';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../errors';
-import { requireAdmin } from '../http/auth-hook';
+import { actorOfRequest, requireAdmin } from '../http/auth-hook';
 import { answer, BEARER, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
-import { assertImageBytes, readImage, storeImage } from './service';
+import { createImageCache } from './image-cache';
+import { assertImageBytes, type PreparedImage, prepareImage, readImage, saveImages } from './service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -22,29 +23,55 @@ function formatBytes(bytes: number): string {
   return `${Number(size.toFixed(1))} ${unit}`;
 }
 
+/** Enough bytes to tell every accepted type (an AVIF names its brands within its first box). */
+const SNIFF_BYTES = 64;
+
+const tooLarge = (maxBytes: number) => new PayloadTooLargeError(t('upload.tooLarge', { limit: formatBytes(maxBytes) }));
+
 /**
- * Reads the files sent under `field`, at most `max` of them (further ones are skipped), each
- * checked by its first bytes as it arrives. Multipart's own limits stop an oversized file while it
- * streams and a ninth file as soon as it starts; both become the messages the admin form shows.
+ * Reads one file part, refusing it as soon as its first bytes show it is not an accepted image:
+ * a wrong type is never read to its end. Multipart's own limit cuts a file at `maxBytes`.
  */
-async function receiveImages(req: FastifyRequest, field: string, max: number, maxBytes: number): Promise<Buffer[]> {
+async function readImageFile(part: MultipartFile, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let checked = false;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (!checked && size >= SNIFF_BYTES) {
+      assertImageBytes(Buffer.concat(chunks));
+      checked = true;
+    }
+  }
+  if (part.file.truncated) throw tooLarge(maxBytes);
+  const bytes = Buffer.concat(chunks, size);
+  if (!checked) assertImageBytes(bytes);
+  return bytes;
+}
+
+/**
+ * Takes the files sent under `field`, at most `max` of them (other fields are skipped), and
+ * prepares each as it arrives: only one file's bytes are held at a time, and what is kept of the
+ * others is their encoded variants. Multipart's own limits stop a ninth file as soon as it
+ * starts; that and every other refusal become the messages the admin form shows.
+ */
+async function receiveImages(req: FastifyRequest, deps: Deps, field: string, max: number): Promise<PreparedImage[]> {
   if (!req.isMultipart()) throw new ValidationError(t('upload.missingFile'));
-  const images: Buffer[] = [];
+  const maxBytes = deps.config.uploadMaxBytes;
+  const images: PreparedImage[] = [];
   try {
     for await (const part of req.files()) {
       if (part.fieldname !== field || images.length === max) {
         part.file.resume();
         continue;
       }
-      const bytes = await part.toBuffer();
-      assertImageBytes(bytes);
-      images.push(bytes);
+      images.push(await prepareImage(deps, await readImageFile(part, maxBytes)));
     }
   } catch (error) {
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new PayloadTooLargeError(t('upload.tooLarge', { limit: formatBytes(maxBytes) }));
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     if (code === 'FST_FILES_LIMIT') throw new ValidationError(t('upload.tooMany', { limit: GALLERY_LIMIT }));
     throw new ValidationError(t('request.invalid'));
   }
@@ -70,8 +97,12 @@ const tags = ['uploads'];
 /** The multipart body, for the document only: multipart is read by the handler as it streams. */
 const files = (field: string, many: boolean) => ({ field, many });
 
+/** Memory for the most requested image variants: a few hundred phone-sized pictures. */
+const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
 export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
   const maxBytes = deps.config.uploadMaxBytes;
+  const images = createImageCache(IMAGE_CACHE_BYTES);
 
   await app.register(async (scope) => {
     // Within these routes only multipart is parsed; any other body is left unread and the handler
@@ -83,6 +114,11 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
     });
     // The token is checked before a single byte of the body is read.
     const onRequest = requireAdmin(deps);
+    // A refused upload is answered at once and its connection closed: the rest of the body is
+    // never read, not even to be thrown away.
+    scope.addHook('onError', async (_req, reply) => {
+      reply.header('connection', 'close');
+    });
 
     const uploadRefusals = refusals(400, 401, 413);
     scope.post(
@@ -100,8 +136,8 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
         },
       },
       async (req) => {
-        const [image] = await receiveImages(req, 'image', 1, maxBytes);
-        return storeImage(deps, image!);
+        const [stored] = await saveImages(deps, await receiveImages(req, deps, 'image', 1), actorOfRequest(req));
+        return stored!;
       },
     );
 
@@ -119,12 +155,9 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
           response: { 200: answer('Stored, in the order sent', uploadsAnswer), ...uploadRefusals },
         },
       },
-      async (req) => {
-        const images = await receiveImages(req, 'images', GALLERY_LIMIT, maxBytes);
-        const files: { path: string }[] = [];
-        for (const image of images) files.push(await storeImage(deps, image));
-        return { files };
-      },
+      async (req) => ({
+        files: await saveImages(deps, await receiveImages(req, deps, 'images', GALLERY_LIMIT), actorOfRequest(req)),
+      }),
     );
   });
 
@@ -154,7 +187,9 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
       },
     },
     async (req, reply) => {
-      const image = await readImage(deps, req.params['*'], requestedWidth(req.query.w));
+      const name = req.params['*'];
+      const width = requestedWidth(req.query.w);
+      const image = await images.get(`${name} ${width ?? ''}`, () => readImage(deps, name, width));
       reply.header('etag', image.etag).header('cache-control', IMMUTABLE);
       if (etagMatches(req.headers['if-none-match'], image.etag)) return reply.status(304).send();
       return reply

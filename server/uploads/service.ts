@@ -6,9 +6,17 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { UPLOADS_PREFIX } from '../../shared/constants';
 import { t } from '../../shared/messages';
+import { type Actor, audit } from '../audit/audit';
+import type { DB } from '../db/database';
 import type { Deps } from '../deps';
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors';
-import { MAX_INPUT_PIXELS, processImage, TooManyPixelsError, UnreadableImageError } from './process';
+import {
+  MAX_INPUT_PIXELS,
+  type ProcessedImage,
+  processImage,
+  TooManyPixelsError,
+  UnreadableImageError,
+} from './process';
 import { sniffImageType } from './sniff';
 
 const STORED_CONTENT_TYPE = 'image/webp';
@@ -25,17 +33,22 @@ export function assertImageBytes(bytes: Uint8Array): void {
   if (!sniffImageType(bytes)) throw new UnsupportedMediaTypeError(t('upload.notImage'));
 }
 
+/** An upload checked and encoded, ready to store; `image` is null when those bytes are stored already. */
+export interface PreparedImage {
+  name: string;
+  image: ProcessedImage | null;
+}
+
 /**
- * Processes and stores one image; answers its path. The name hashes the uploaded bytes, so the
- * same picture sent twice is processed and stored once.
+ * Sniffs, checks and encodes one upload (see process.ts). The name hashes the uploaded bytes, so
+ * the same picture sent twice is processed and stored once.
  */
-export async function storeImage(deps: Deps, bytes: Buffer): Promise<{ path: string }> {
+export async function prepareImage(deps: Deps, bytes: Buffer): Promise<PreparedImage> {
   const type = sniffImageType(bytes);
   if (!type) throw new UnsupportedMediaTypeError(t('upload.notImage'));
   const name = `${sha256(bytes).slice(0, 32)}.webp`;
   const known = await deps.db.selectFrom('uploads').select('name').where('name', '=', name).executeTakeFirst();
-  if (known) return { path: uploadPath(name) };
-
+  if (known) return { name, image: null };
   const image = await processImage(bytes, type).catch((error: unknown) => {
     if (error instanceof TooManyPixelsError) {
       throw new PayloadTooLargeError(t('upload.tooLarge', { limit: `${MAX_INPUT_PIXELS / 1_000_000} megapixels` }));
@@ -43,29 +56,48 @@ export async function storeImage(deps: Deps, bytes: Buffer): Promise<{ path: str
     if (error instanceof UnreadableImageError) throw new ValidationError(t('upload.unreadable'));
     throw error;
   });
-  const full = image.variants.find((v) => v.variantWidth === 0)!;
+  return { name, image };
+}
+
+/** Stores prepared uploads in one transaction, each audited; answers their paths in order. */
+export async function saveImages(deps: Deps, prepared: PreparedImage[], actor: Actor): Promise<{ path: string }[]> {
   await deps.db.transaction().execute(async (trx) => {
-    // A concurrent upload of the same picture may have won the race; its rows are identical.
-    await trx
-      .insertInto('uploads')
-      .values({ name, width: image.width, height: image.height, byteSize: full.data.length, createdAt: deps.now() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    await trx
-      .insertInto('upload_variants')
-      .values(
-        image.variants.map((v) => ({
-          uploadName: name,
-          width: v.variantWidth,
-          contentType: STORED_CONTENT_TYPE,
-          etag: `"${sha256(v.data).slice(0, 32)}"`,
-          data: v.data,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['uploadName', 'width']).doNothing())
-      .execute();
+    for (const { name, image } of prepared) {
+      if (image) await insertImage(trx, name, image, deps.now());
+      const size = image ? `${image.width}x${image.height}` : 'already stored';
+      await audit(trx, actor, 'upload.created', name, size);
+    }
   });
-  return { path: uploadPath(name) };
+  return prepared.map(({ name }) => ({ path: uploadPath(name) }));
+}
+
+async function insertImage(trx: DB, name: string, image: ProcessedImage, now: Date): Promise<void> {
+  const full = image.variants.find((v) => v.variantWidth === 0)!;
+  // A concurrent upload of the same picture may have won the race; its rows are identical.
+  await trx
+    .insertInto('uploads')
+    .values({ name, width: image.width, height: image.height, byteSize: full.data.length, createdAt: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  await trx
+    .insertInto('upload_variants')
+    .values(
+      image.variants.map((v) => ({
+        uploadName: name,
+        width: v.variantWidth,
+        contentType: STORED_CONTENT_TYPE,
+        etag: `"${sha256(v.data).slice(0, 32)}"`,
+        data: v.data,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['uploadName', 'width']).doNothing())
+    .execute();
+}
+
+/** Processes and stores one image; answers its path. */
+export async function storeImage(deps: Deps, bytes: Buffer, actor: Actor): Promise<{ path: string }> {
+  const [stored] = await saveImages(deps, [await prepareImage(deps, bytes)], actor);
+  return stored!;
 }
 
 export interface StoredImage {

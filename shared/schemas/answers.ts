@@ -146,6 +146,20 @@ export const submissionLists = z.object({
   contact: z.array(contactRecord),
 });
 
+const perKind = <T extends z.ZodType>(value: T) =>
+  z.object({ volunteer: value, partner: value, advocate: value, newsletter: value, contact: value });
+
+/** The five lists (the documented shape), plus where each goes on and how many there are. */
+export const submissionListAnswer = submissionLists.extend({
+  next: perKind(z.string().nullable()).describe("Each list's cursor for `before` (with `type`), or null at its end"),
+  counts: perKind(z.number().int()).describe('All submissions of each kind, not only those in this answer'),
+});
+
+export const submissionPageAnswer = <T extends z.ZodType>(record: T) =>
+  z.object({ items: z.array(record), nextCursor: z.string().nullable() });
+
+export const submissionDeleted = z.object({ message: z.string(), _id: id });
+
 export const statusUpdated = z.object({
   message: z.string(),
   _id: id,
@@ -156,6 +170,8 @@ export const loginAnswer = z.object({
   token: z.string().describe('A bearer token for the Authorization header'),
   message: z.string(),
 });
+/** An answer that only says what happened. */
+export const messageAnswer = z.object({ message: z.string() });
 export const verifyAnswer = z.object({ message: z.string(), email: z.string() });
 
 export const dashboardStatsAnswer = z.object({

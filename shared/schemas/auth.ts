@@ -8,9 +8,3 @@ export const loginInput = summarizeMissing(z.object({ email: email(), password: 
 );
 
 export type LoginResult = z.output<typeof loginAnswer>;
-
-/** What `admin:create` accepts: passwords of at least 12 characters. */
-export const adminCredentials = z.object({
-  email: email(),
-  password: z.string().min(12, 'The password must have at least 12 characters').max(200),
-});

@@ -10,7 +10,17 @@ import {
 } from '../constants';
 import { t } from '../messages';
 import type { Campaign } from './answers';
-import { choice, hasNoNul, isBlank, optionalText, requiredOrInvalid, requiredText, summarizeMissing } from './fields';
+import {
+  choice,
+  hasNoNul,
+  isBlank,
+  optionalText,
+  queryInt,
+  requiredOrInvalid,
+  requiredText,
+  summarizeMissing,
+} from './fields';
+import { pageCursor, pageLimit } from './pages';
 
 const nairaError = (issue: { input?: unknown }) =>
   issue.input === undefined ? t('validation.required') : t('validation.amount');
@@ -141,20 +151,6 @@ export type { Campaign };
  */
 export type StoredCampaign = Campaign;
 
-const queryInt = (min: number, max: number) =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,9}$/, { error: () => t('request.invalid') })], {
-      error: () => t('request.invalid'),
-    })
-    .transform(Number)
-    .pipe(
-      z
-        .number({ error: () => t('request.invalid') })
-        .int()
-        .min(min)
-        .max(max),
-    );
-
 /** Filters of the campaign list; REST passes them as query parameters. */
 export const campaignListInput = z.object({
   category: z.enum(CAMPAIGN_CATEGORIES, { error: () => t('validation.choice') }).optional(),
@@ -165,6 +161,9 @@ export const campaignListInput = z.object({
   order: z.enum(['oldest', 'newest']).default('oldest'),
 });
 export type CampaignListInput = z.input<typeof campaignListInput>;
+
+/** campaign.adminPage: the admin's list, a page at a time. */
+export const campaignPageInput = z.object({ limit: pageLimit.optional(), cursor: pageCursor.optional() });
 
 /** Any id up to the REST path limit; ids that are not well formed are simply not found. */
 export const campaignIdInput = z.object({ id: z.string().max(2048) });

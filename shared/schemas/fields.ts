@@ -147,3 +147,18 @@ export function errorsByField(issues: readonly z.core.$ZodIssue[]): Record<strin
   }
   return out;
 }
+
+/** A whole number from a query string (text) or a tRPC input (number), within bounds. */
+export const queryInt = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,9}$/, { error: () => t('request.invalid') })], {
+      error: () => t('request.invalid'),
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: () => t('request.invalid') })
+        .int()
+        .min(min)
+        .max(max),
+    );

@@ -12,6 +12,8 @@ import {
   type ReviewStatus,
   STATUS_TYPES,
   type StatusType,
+  SUBMISSION_TYPES,
+  type SubmissionType,
   TEXT_LIMITS,
   VOLUNTEER_INTERESTS,
 } from '../constants';
@@ -27,6 +29,7 @@ import {
   requiredText,
   summarizeMissing,
 } from './fields';
+import { PAGE_SIZE, pageCursor, pageLimit } from './pages';
 
 const requiredSummary = () => t('form.requiredFields');
 
@@ -122,6 +125,38 @@ export interface SubmissionLists {
   contact: ContactMessage[];
 }
 
+/** Rows per kind that GET /api/submissions answers when no `limit` is given. */
+export const SUBMISSION_LIST_DEFAULT = 100;
+
+const submissionType = z.enum(SUBMISSION_TYPES, { error: () => t('submission.invalidType') });
+
+/** GET /api/submissions: every kind's first page, or one kind's page after `before`. */
+export const submissionListQuery = z
+  .object({
+    type: submissionType.optional().describe('Only this kind (needed with `before`)'),
+    limit: pageLimit
+      .optional()
+      .describe(`Rows per kind, 1 to ${PAGE_SIZE.max}; ${SUBMISSION_LIST_DEFAULT} when not given`),
+    before: pageCursor.optional(),
+  })
+  .refine((q) => q.before === undefined || q.type !== undefined, {
+    path: ['type'],
+    error: () => t('submission.cursorNeedsType'),
+  });
+export type SubmissionListQuery = z.output<typeof submissionListQuery>;
+
+export type SubmissionListAnswer = SubmissionLists & {
+  next: Record<SubmissionType, string | null>;
+  counts: Record<SubmissionType, number>;
+};
+
+/** submission.page: one kind's page, for the dashboard's lists. */
+export const submissionPageInput = z.object({
+  type: submissionType,
+  limit: pageLimit.optional(),
+  cursor: pageCursor.optional(),
+});
+
 /** The statuses an admin may set, per submission type. */
 export const statusesFor = (type: StatusType) => (type === 'newsletter' ? NEWSLETTER_STATUSES : REVIEW_STATUSES);
 
@@ -129,6 +164,12 @@ export const statusesFor = (type: StatusType) => (type === 'newsletter' ? NEWSLE
 export const statusTargetInput = z.object({
   type: z.enum(STATUS_TYPES, { error: () => t('submission.invalidType') }),
   /** Ids that are not well formed are simply not found. */
+  id: z.string().max(2048),
+});
+
+/** Which submission to delete: any of the five kinds. */
+export const submissionTargetInput = z.object({
+  type: submissionType,
   id: z.string().max(2048),
 });
 

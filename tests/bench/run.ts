@@ -1,125 +1,396 @@
 /**
- * npm run bench: GET /campaigns throughput with 100 campaigns against a bare Fastify route that
- * returns the same bytes, in the same run on the same machine, reported as a ratio. Then the
- * first-load JavaScript of the public site and of the admin chunk, gzip, from the last build.
+ * npm run bench: the hot paths of a real server process, each beside a bare Fastify server sending
+ * the same bytes (the same body with the same headers, security headers included) in the same run
+ * (ratios, since this machine is noisy), on PGlite and, when
+ * BENCH_DATABASE_URL names a PostgreSQL server, on PostgreSQL; then the first-load JavaScript of
+ * the last build. Prints one table.
+ *
+ * Everything goes through HTTP, so `npm run bench -- --root <checkout>` measures another checkout
+ * of the project the same way (for before/after figures). BENCH_SECONDS sets each run's length.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../../server/app';
-import { createTokenSigner } from '../../server/auth/tokens';
-import { createCampaignCatalog } from '../../server/campaigns/catalog';
-import { createCampaign } from '../../server/campaigns/service';
-import { loadConfig } from '../../server/config';
-import { openPglite, openPostgres } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrator';
-import type { Deps } from '../../server/deps';
-import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../shared/constants';
-import { campaignInput } from '../../shared/schemas/campaign';
+import pg from 'pg';
+import sharp from 'sharp';
+import { scratchDatabase } from '../helpers/databases';
+import { freePort, waitForReady } from '../helpers/processes';
+import type { BareRoute } from './bare-server';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const here = import.meta.dirname;
+const rootArg = process.argv.indexOf('--root');
+const ROOT = path.resolve(rootArg > 0 ? process.argv[rootArg + 1]! : path.join(here, '../..'));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const ADMIN = { email: 'bench@example.org', password: 'a bench password that is long' };
+const ADMIN_ROWS = [100, 10_000, 100_000];
 
-async function measure(url: string): Promise<{ rps: number; p99: number }> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { accept: 'application/json' },
+type Kind = 'pglite' | 'postgres';
+interface Row {
+  measure: string;
+  kind: Kind;
+  project: string;
+  baseline: string;
+  ratio: string;
+  p99: string;
+  goal: string;
+}
+const rows: Row[] = [];
+
+/** A GET whose raw bytes (still compressed) and headers are kept. */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
   });
-  return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-async function throughput(kind: 'pglite' | 'postgres') {
-  const handle = kind === 'pglite' ? await openPglite(undefined) : openPostgres(process.env.BENCH_DATABASE_URL!);
-  await migrateToLatest(handle.db);
-  const config = loadConfig({
-    JWT_SECRET: 'x'.repeat(40),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    DATA_DIR: os.tmpdir(),
+async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const deps: Deps = {
-    db: handle.db,
-    config,
-    tokens: createTokenSigner('x'.repeat(40), 1),
-    now: () => new Date(),
-    catalog: createCampaignCatalog(),
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    other: result.non2xx + result.errors,
   };
-  await handle.db.deleteFrom('campaigns').execute();
-  for (let i = 0; i < 100; i++) {
-    await createCampaign(
-      deps,
-      campaignInput.parse({
-        title: `Campaign ${i}`,
-        description: 'A realistic description of a community project. '.repeat(8),
-        shortDescription: 'Short description of the campaign for the card.',
-        overview: {
-          mainText: 'Main text. '.repeat(20),
-          challengeText: '1. One\n2. Two',
-          solutionText: 'Solution',
-          impactText: 'Impact',
+}
+
+/** A process on a free port, ready when `ready()` says so; stopped with SIGTERM. */
+async function startProcess(args: string[], env: Record<string, string>, cwd: string) {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const server = await startProcess(
+    ['--import', 'tsx', 'server/main.ts'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // The request budgets out of the way: what is measured is the work of each answer.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      FORM_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
+    ROOT,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitForReady(base, server.child, server.output, 120_000);
+  const { token } = await api<{ token: string }>(base, 'POST', '/api/auth/login', undefined, ADMIN);
+  return { base, token, stop: server.stop };
+}
+
+async function startBare(routes: BareRoute[]) {
+  const spec = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-')), 'routes.json');
+  fs.writeFileSync(spec, JSON.stringify(routes));
+  const bare = await startProcess(
+    ['--import', 'tsx', path.join(here, 'bare-server.ts'), spec],
+    {},
+    path.join(here, '../..'),
+  );
+  const port = await new Promise<string>((resolve) => {
+    const check = () => (/\d+/.test(bare.output()) ? resolve(bare.output().trim()) : setTimeout(check, 50));
+    check();
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: bare.stop };
+}
+
+const campaign = (i: number, image: string) => ({
+  title: `Campaign ${i}: clean water and classrooms`,
+  description: 'A realistic description of a community project in Northern Nigeria. '.repeat(8),
+  shortDescription: 'Short description of the campaign for the card.',
+  overview: {
+    mainText: 'Main text of the overview. '.repeat(20),
+    challengeText: '1. One\n2. Two',
+    solutionText: 'Solution',
+    impactText: 'Impact',
+  },
+  updates: [{ date: '2026-10-01', content: 'An update from the field.' }],
+  image,
+  galleryImages: [image, image],
+  target: 1_000_000 + i,
+  amountRaised: 500_000,
+  location: ['Kano', 'Jigawa', 'Katsina', 'Sokoto', 'Borno', 'Adamawa'][i % 6],
+  category: ['Water', 'Education', 'Health', 'Feeding', 'Infrastructure', 'Crises'][i % 6],
+});
+
+/** Adds volunteers in SQL up to `total` rows: through pg, or with the server stopped on PGlite. */
+async function addVolunteers(db: { query(sql: string): Promise<unknown> }, count: number) {
+  await db.query(`insert into volunteer_submissions
+    (id, first_name, last_name, email, phone, availability, motivation, registration_date)
+    select gen_random_uuid(), 'First ' || g, 'Last', 'v' || g || '@example.org', '08030000000', 'Weekends',
+      'I want to help at the outreach days.', now() - g * interval '1 second'
+    from generate_series(1, ${count}) g`);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function benchmark(kind: Kind) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const scratch = kind === 'postgres' ? await scratchDatabase(process.env.BENCH_DATABASE_URL!, 'bench') : null;
+  const env: Record<string, string> = scratch
+    ? { DATABASE_URL: scratch.url, DATA_DIR: dataDir }
+    : { DATA_DIR: dataDir };
+  let server = await startServer(env);
+  try {
+    // 100 campaigns with a real uploaded photograph.
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 150, b: 60 } },
+    })
+      .composite([
+        { input: Buffer.from(`<svg width="1600" height="1200"><circle cx="800" cy="600" r="400" fill="#114"/></svg>`) },
+      ])
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    const upload = (await (
+      await fetch(`${server.base}/upload/single`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.token}` },
+        body: form,
+      })
+    ).json()) as { path: string };
+    let detailId = '';
+    for (let i = 0; i < 100; i++) {
+      const created = await api<{ campaign: { _id: string } }>(
+        server.base,
+        'POST',
+        '/campaigns',
+        server.token,
+        campaign(i, upload.path),
+      );
+      detailId = created.campaign._id;
+    }
+
+    // Admin submissions page (50 rows) at 100, 10k and 100k volunteers.
+    let total = 0;
+    const pageTimes: Record<number, number> = {};
+    for (const target of ADMIN_ROWS) {
+      if (kind === 'postgres') {
+        const client = new pg.Client({ connectionString: scratch!.url });
+        await client.connect();
+        await addVolunteers(client, target - total);
+        await client.query('analyze');
+        await client.end();
+      } else {
+        await server.stop();
+        const db = await PGlite.create({ dataDir });
+        await addVolunteers(db, target - total);
+        await db.query('analyze');
+        await db.close();
+        server = await startServer(env);
+      }
+      total = target;
+      const url = `${server.base}/api/submissions?type=volunteer&limit=50`;
+      const times: number[] = [];
+      let size = 0;
+      for (let i = 0; i < 25; i++) {
+        const started = performance.now();
+        const res = await rawGet(url, { authorization: `Bearer ${server.token}` });
+        times.push(performance.now() - started);
+        size = res.body.length;
+      }
+      pageTimes[target] = median(times.slice(5));
+      rows.push({
+        measure: `Admin submissions page at ${target.toLocaleString('en')} rows (${kB(size)})`,
+        kind,
+        project: `${pageTimes[target]!.toFixed(1)} ms median`,
+        baseline: target === ADMIN_ROWS[0] ? '—' : `${pageTimes[ADMIN_ROWS[0]!]!.toFixed(1)} ms at 100 rows`,
+        ratio: target === ADMIN_ROWS[0] ? '—' : (pageTimes[target]! / pageTimes[ADMIN_ROWS[0]!]!).toFixed(2),
+        p99: '',
+        goal: target === 100_000 ? '≤ 2.00 of 100 rows' : '',
+      });
+    }
+
+    // The same bytes for the baseline: taken from the project's own answers.
+    const list = await rawGet(`${server.base}/campaigns`, { accept: 'application/json' });
+    const listGzip = await rawGet(`${server.base}/campaigns`, {
+      accept: 'application/json',
+      'accept-encoding': 'gzip',
+    });
+    const detail = await rawGet(`${server.base}/campaigns/${detailId}`, { accept: 'application/json' });
+    const imagePath = `${upload.path}?w=640`;
+    const image = await rawGet(`${server.base}${imagePath}`);
+    /** The project's own headers, but those the transport sets for each answer. */
+    const sameHeaders = (headers: http.IncomingHttpHeaders) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name, value]) =>
+            typeof value === 'string' &&
+            !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name) &&
+            !name.startsWith('x-ratelimit'),
+        ),
+      ) as Record<string, string>;
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bytes-'));
+    const file = (name: string, bytes: Buffer) => {
+      const f = path.join(tmp, name);
+      fs.writeFileSync(f, bytes);
+      return f;
+    };
+    const gzipped = listGzip.headers['content-encoding'] === 'gzip' ? listGzip.body : zlib.gzipSync(list.body);
+    const bare = await startBare([
+      { path: '/list', file: file('list.json', list.body), headers: sameHeaders(list.headers) },
+      {
+        path: '/list-gzip',
+        file: file('list.json.gz', gzipped),
+        headers: { ...sameHeaders(listGzip.headers), 'content-encoding': 'gzip' },
+      },
+      { path: '/detail', file: file('detail.json', detail.body), headers: sameHeaders(detail.headers) },
+      { path: '/image', file: file('image.webp', image.body), headers: sameHeaders(image.headers) },
+    ]);
+    try {
+      const pairs = [
+        {
+          measure: `GET /campaigns, 100 campaigns (${kB(list.body.length)})`,
+          url: '/campaigns',
+          bare: '/list',
+          headers: { accept: 'application/json' },
+          goal: kind === 'postgres' ? '≥ 0.60, p99 ≤ 10 ms' : '≥ 0.50',
         },
-        updates: [{ date: '2026-10-01', content: 'An update' }],
-        image: `uploads/${i.toString(16).padStart(32, '0')}.webp`,
-        galleryImages: ['uploads/a.webp', 'uploads/b.webp'],
-        target: 1_000_000 + i,
-        amountRaised: 500_000,
-        location: CAMPAIGN_LOCATIONS[i % CAMPAIGN_LOCATIONS.length],
-        category: CAMPAIGN_CATEGORIES[i % CAMPAIGN_CATEGORIES.length],
+        {
+          measure: `GET /campaigns, gzip (${kB(gzipped.length)})`,
+          url: '/campaigns',
+          bare: '/list-gzip',
+          headers: { accept: 'application/json', 'accept-encoding': 'gzip' },
+          goal: kind === 'postgres' ? '≥ 0.60, p99 ≤ 10 ms' : '≥ 0.50',
+        },
+        {
+          measure: `GET /campaigns/{id} (${kB(detail.body.length)})`,
+          url: `/campaigns/${detailId}`,
+          bare: '/detail',
+          headers: { accept: 'application/json' },
+          goal: '≥ 0.60',
+        },
+        {
+          measure: `GET an image, 640 px (${kB(image.body.length)})`,
+          url: imagePath,
+          bare: '/image',
+          headers: {},
+          goal: '',
+        },
+      ];
+      for (const pair of pairs) {
+        const project = await load(`${server.base}${pair.url}`, { headers: pair.headers });
+        const baseline = await load(`${bare.base}${pair.bare}`, { headers: pair.headers });
+        rows.push({
+          measure: pair.measure,
+          kind,
+          project: `${project.rps.toFixed(0)} req/s`,
+          baseline: `${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms`,
+          ratio: (project.rps / baseline.rps).toFixed(2),
+          p99: `${project.p99} ms`,
+          goal: pair.goal,
+        });
+      }
+    } finally {
+      await bare.stop();
+    }
+
+    // Public writes: every acknowledged row must be stored.
+    const writes = await load(`${server.base}/api/submissions/contact/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Amina Bello',
+        email: 'amina@example.org',
+        phone: '08030000000',
+        subject: 'A visit',
+        message: 'Can we visit the borehole project?',
       }),
+    });
+    const stored = await api<{ contact: unknown[]; counts?: { contact: number } }>(
+      server.base,
+      'GET',
+      '/api/submissions?type=contact&limit=1',
+      server.token,
     );
+    const storedRows = stored.counts?.contact ?? stored.contact.length;
+    rows.push({
+      measure: 'Public writes (contact form)',
+      kind,
+      project: `${(writes.ok / SECONDS).toFixed(0)} rows/s`,
+      // Rows in flight when the run ends are stored but not counted as acknowledged.
+      baseline: `${writes.ok} acknowledged, ${storedRows} stored, ${writes.other} refused`,
+      ratio: `${Math.max(0, writes.ok - storedRows)} lost`,
+      p99: `${writes.p99} ms`,
+      goal: '≥ 1,500 rows/s, 0 lost',
+    });
+  } finally {
+    await server.stop();
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const app = await buildApp(deps);
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const bytes = (await app.inject({ method: 'GET', url: '/campaigns' })).body;
-
-  const bare = Fastify();
-  bare.get('/campaigns', (_req, reply) => reply.type('application/json; charset=utf-8').send(bytes));
-  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-  // Warm both, then measure the baseline first and the real route second.
-  await autocannon({ url: `${bareUrl}/campaigns`, connections: 10, duration: 2 });
-  await autocannon({ url: `${appUrl}/campaigns`, connections: 10, duration: 2 });
-  const baseline = await measure(`${bareUrl}/campaigns`);
-  const real = await measure(`${appUrl}/campaigns`);
-  await app.close();
-  await bare.close();
-  await handle.close();
-  return { kind, kB: (Buffer.byteLength(bytes) / 1024).toFixed(1), baseline, real, ratio: real.rps / baseline.rps };
 }
 
-function bundleSizes() {
-  const dir = path.resolve(import.meta.dirname, '../../dist/client');
+function bundleRows() {
+  const dir = path.join(ROOT, 'dist/client');
   const index = path.join(dir, 'index.html');
-  if (!fs.existsSync(index)) return null;
-  const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length / 1024;
+  if (!fs.existsSync(index)) return 'No build in dist/client: run npm run build for the bundle sizes.';
+  const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length;
   const html = fs.readFileSync(index, 'utf8');
-  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  const assets = fs.readdirSync(path.join(dir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
-  const admin = assets.filter((f) => /admin|login/i.test(f)).map((f) => `assets/${f}`);
-  const sum = (files: string[]) => files.reduce((n, f) => n + gz(f), 0).toFixed(1);
-  return { firstLoad: sum(initial), firstLoadFiles: initial, admin: sum(admin), adminFiles: admin };
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  return `First-load JS of / (gzip): ${kB(initial.reduce((n, f) => n + gz(f), 0))} in ${initial.join(', ')}`;
 }
 
-const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-for (const kind of kinds) {
-  const r = await throughput(kind);
-  console.log(
-    `GET /campaigns (100 campaigns, ${r.kB} kB) on ${kind}: ${r.real.rps.toFixed(0)} req/s, p99 ${r.real.p99} ms` +
-      ` | bare Fastify, same bytes: ${r.baseline.rps.toFixed(0)} req/s, p99 ${r.baseline.p99} ms | ratio ${r.ratio.toFixed(2)}`,
-  );
-}
-const sizes = bundleSizes();
-if (sizes) {
-  console.log(`First-load of / (gzip): ${sizes.firstLoad} kB in ${sizes.firstLoadFiles.join(', ')}`);
-  console.log(
-    `Admin chunks, loaded only under /login and /admin (gzip): ${sizes.admin} kB in ${sizes.adminFiles.join(', ')}`,
-  );
-} else {
-  console.log('No build in dist/client: run npm run build for the bundle sizes.');
-}
+const kinds: Kind[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+console.log(`Benchmarking ${ROOT} on ${kinds.join(' and ')}, ${SECONDS} s per run, ${CONNECTIONS} connections…`);
+for (const kind of kinds) await benchmark(kind);
+
+const header = ['Measure', 'Database', 'Project', 'Baseline (same bytes)', 'Ratio', 'p99', 'Goal'];
+const table = [header, ...rows.map((r) => [r.measure, r.kind, r.project, r.baseline, r.ratio, r.p99, r.goal])];
+console.log(
+  `\n${table
+    .map((cells) => `| ${cells.join(' | ')} |`)
+    .join('\n')
+    .replace(/^(.*\n)/, (line) => `${line}|${header.map(() => '---').join('|')}|\n`)}`,
+);
+console.log(`\n${bundleRows()}`);
 process.exit(0);

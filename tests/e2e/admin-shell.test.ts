@@ -1,6 +1,6 @@
 /** The admin layout, dashboard and placeholder pages at phone and desktop widths. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCampaign } from './support/api';
+import { apiLogin, createCampaign } from './support/api';
 import { hasChromium, screenshot, signedIn, trackConsoleErrors, type ViewportName } from './support/browser';
 import { e2eRun } from './support/run';
 
@@ -62,7 +62,9 @@ describe.skipIf(!hasChromium())('admin layout', () => {
     });
 
     it('navigates with the sidebar, signs out and goes back to the site', async () => {
-      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
+      // A session of its own: signing out revokes the token on the server.
+      const token = await apiLogin(run.server.url);
+      const context = await signedIn(run.browser, viewport, run.server.url, token);
       const page = await context.newPage();
       await page.goto('/admin/dashboard');
       await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -91,6 +93,14 @@ describe.skipIf(!hasChromium())('admin layout', () => {
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/login');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      // The server refuses the token from now on, wherever it was copied to.
+      await expect
+        .poll(
+          async () =>
+            (await fetch(`${run.server.url}/api/auth/verify`, { headers: { authorization: `Bearer ${token}` } }))
+              .status,
+        )
+        .toBe(401);
       await context.close();
     });
   });

@@ -1,4 +1,5 @@
 /** A visitor's volunteer application reviewed by an admin, at phone and desktop widths. */
+import AxeBuilder from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
 import {
@@ -98,6 +99,47 @@ describe.skipIf(!hasChromium())('admin submissions', () => {
       await newsletter.waitFor();
       expect(await newsletter.inputValue()).toBe('active');
       await screenshot(page, `admin-submissions-newsletter-${viewport}`);
+      await context.close();
+    });
+
+    it('erases one entry after confirming, for an erasure request', async () => {
+      const name = `Zainab Erase ${viewport}`;
+      await api(run.server.url, 'POST', '/api/submissions/contact/register', undefined, {
+        name,
+        email: `zainab.${viewport}@example.org`,
+        phone: '08030000001',
+        subject: 'Please delete my data',
+        message: 'I sent a message last year; please erase it.',
+      });
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
+      const page = await context.newPage();
+      const errors = trackConsoleErrors(page);
+      await page.goto('/admin/submissions');
+      await page.getByRole('tab', { name: /Contact/ }).click();
+      const entry = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      await entry.waitFor();
+
+      await entry.getByRole('button', { name: `Delete the entry of ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this entry for good?' });
+      await dialog.waitFor();
+      await dialog.getByText(`The entry of ${name} will be erased`).waitFor();
+      await screenshot(page, `admin-submissions-erase-${viewport}`);
+      // axe's full default rule set, with the dialog open over the list.
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await entry.count()).toBe(1);
+
+      await entry.getByRole('button', { name: `Delete the entry of ${name}` }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Entry deleted').first().waitFor();
+      await entry.waitFor({ state: 'detached' });
+      const lists = (await api(run.server.url, 'GET', '/api/submissions', run.token)) as {
+        contact: { name: string }[];
+      };
+      expect(lists.contact.map((c) => c.name)).not.toContain(name);
+      expect(errors).toEqual([]);
       await context.close();
     });
   });

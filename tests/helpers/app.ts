@@ -1,10 +1,14 @@
 /** Builds the real Fastify app on a fresh database, with a signed-in admin, for inject tests. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../../server/app';
-import { upsertAdmin } from '../../server/auth/service';
+import { hashPassword } from '../../server/auth/password';
+import { issueToken } from '../../server/auth/service';
 import { createTokenSigner, type TokenSigner } from '../../server/auth/tokens';
 import { createCampaignCatalog } from '../../server/campaigns/catalog';
 import { type Config, loadConfig } from '../../server/config';
+import { openDataVersions } from '../../server/db/data-versions';
+import type { DB } from '../../server/db/database';
+import { newId } from '../../server/db/ids';
 import type { Deps } from '../../server/deps';
 import { createInnerContext } from '../../server/trpc/context';
 import { appRouter } from '../../server/trpc/root';
@@ -31,6 +35,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Hashes made once per test worker: a real scrypt hash costs a few hundred milliseconds, and
+ * most tests only need an admin to exist. Tests of the hashing itself go through the service.
+ */
+const hashes = new Map<string, Promise<string>>();
+export const hashOnce = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
+/** Adds an admin with that email and password straight to the table. */
+export async function insertAdmin(db: DB, who: { email: string; password: string }) {
+  const row = { id: newId(), email: who.email, passwordHash: await hashOnce(who.password) };
+  await db.insertInto('admin_users').values(row).execute();
+  return { id: row.id, email: row.email, tokenVersion: 0 };
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     JWT_SECRET: TEST_SECRET,
@@ -39,6 +60,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
     FORM_RATE_LIMIT_PER_MINUTE: '100000',
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
     ...overrides,
   });
 }
@@ -52,16 +74,22 @@ export async function createTestApp(
     staticDir?: string;
     logger?: AppOptions['logger'];
     onRoute?: AppOptions['onRoute'];
+    /** A database already made and migrated, shared with another app (closed by its owner). */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(kind);
+  const shared = options.database;
+  const database = shared ?? (await freshDatabase(kind));
   const config = testConfig(options.env);
   const now = options.now ?? (() => new Date());
   const tokens = options.tokens ?? createTokenSigner(TEST_SECRET, config.tokenTtlHours, now);
-  const deps: Deps = { db: database.db, config, tokens, now, catalog: createCampaignCatalog() };
-  await upsertAdmin(database.db, ADMIN.email, ADMIN.password);
-  const admin = await database.db.selectFrom('admin_users').select(['id', 'email']).executeTakeFirstOrThrow();
-  const token = await tokens.sign(admin);
+  const versions = await openDataVersions(database);
+  const deps: Deps = { db: database.db, config, tokens, now, versions, catalog: createCampaignCatalog(versions) };
+  const admin =
+    (await database.db.selectFrom('admin_users').select(['id', 'email', 'tokenVersion']).executeTakeFirst()) ??
+    (await insertAdmin(database.db, ADMIN));
+  const token = await issueToken(deps, admin);
+  const sessionId = (await tokens.verify(token))!.sessionId;
   const app = await buildApp(deps, { staticDir: options.staticDir, logger: options.logger, onRoute: options.onRoute });
   await app.ready();
   return {
@@ -70,11 +98,12 @@ export async function createTestApp(
     database,
     token,
     publicCaller: createCaller(createInnerContext(deps, null)),
-    adminCaller: createCaller(createInnerContext(deps, admin)),
+    adminCaller: createCaller(createInnerContext(deps, { id: admin.id, email: admin.email, sessionId })),
     asAdmin: (opts) => app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } }),
     async close() {
       await app.close();
-      await database.close();
+      await versions.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -127,10 +127,14 @@ export async function rowCount(
   return Number(row.n);
 }
 
-/** A well-formed token for the real admin, signed with a secret the server does not know. */
+/** A well-formed token for the real admin and a real session, signed with a secret the server does not know. */
 export async function foreignToken(deps: Deps): Promise<string> {
   const admin = await deps.db.selectFrom('admin_users').select(['id', 'email']).executeTakeFirstOrThrow();
-  return createTokenSigner('another-secret-that-is-also-long-enough-for-hs256', 12).sign(admin);
+  const session = await deps.db.selectFrom('admin_sessions').select('id').executeTakeFirstOrThrow();
+  return createTokenSigner('another-secret-that-is-also-long-enough-for-hs256', 12).sign(admin, {
+    id: session.id,
+    version: 0,
+  });
 }
 
 export interface CaughtTrpcError {

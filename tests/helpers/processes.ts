@@ -56,8 +56,9 @@ export async function waitForReady(url: string, child: ChildProcess, output: () 
   throw new Error(`not ready in time:\n${output()}`);
 }
 
+/** The exit code, or null when a signal ended the process; at once if it has already ended. */
 export const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../../server/auth/tokens';
@@ -10,9 +9,11 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 describe.each(testDatabases())('authentication on %s', (kind) => {
   let t: TestApp;
   let adminId: string;
+  let sessionId: string;
   beforeAll(async () => {
     t = await createTestApp(kind);
     adminId = (await t.deps.db.selectFrom('admin_users').select('id').executeTakeFirstOrThrow()).id;
+    sessionId = (await t.deps.tokens.verify(t.token))!.sessionId;
   });
   afterAll(() => t.close());
 
@@ -83,8 +84,8 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
 
   describe('refuses every bad token', () => {
     const now = () => Math.floor(Date.now() / 1000);
-    const valid = () =>
-      new SignJWT({ email: ADMIN.email })
+    const valid = (claims: object = { sid: sessionId, ver: 0 }) =>
+      new SignJWT({ email: ADMIN.email, ...claims })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(adminId)
         .setIssuer('foundation-site')
@@ -138,6 +139,14 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
         'an admin that no longer exists',
         () => valid().setSubject('0190a000-0000-7000-8000-000000000000').sign(key(TEST_SECRET)),
       ],
+      ['no session claim', () => valid({ ver: 0 }).sign(key(TEST_SECRET))],
+      [
+        'an unknown session',
+        () => valid({ sid: '0190a000-0000-7000-8000-000000000000', ver: 0 }).sign(key(TEST_SECRET)),
+      ],
+      ['a session id that is not one', () => valid({ sid: "x' or '1'='1", ver: 0 }).sign(key(TEST_SECRET))],
+      ['an older token version', () => valid({ sid: sessionId, ver: -1 }).sign(key(TEST_SECRET))],
+      ['a version that is not a number', () => valid({ sid: sessionId, ver: '0' }).sign(key(TEST_SECRET))],
     ];
 
     it('accepts the well-formed control token', async () => {
@@ -161,33 +170,11 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
   it('signs tokens that expire after the configured hours', async () => {
     let clock = new Date('2026-01-01T00:00:00Z');
     const signer = createTokenSigner(TEST_SECRET, 12, () => clock);
-    const token = await signer.sign({ id: adminId, email: ADMIN.email });
-    expect(await signer.verify(token)).toBe(adminId);
+    const token = await signer.sign({ id: adminId, email: ADMIN.email }, { id: adminId, version: 0 });
+    expect((await signer.verify(token))?.adminId).toBe(adminId);
     clock = new Date('2026-01-01T11:59:00Z');
-    expect(await signer.verify(token)).toBe(adminId);
+    expect((await signer.verify(token))?.adminId).toBe(adminId);
     clock = new Date('2026-01-01T12:00:01Z');
     expect(await signer.verify(token)).toBeNull();
-  });
-});
-
-describe('request logs', () => {
-  it('never contain the bearer token', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const t = await createTestApp('pglite', { logger: { stream }, env: { LOG_LEVEL: 'info' } });
-    try {
-      await t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: { authorization: `Bearer ${t.token}` } });
-      const log = lines.join('');
-      expect(log).toContain('/api/auth/verify');
-      expect(log).toContain('[redacted]');
-      expect(log).not.toContain(t.token);
-    } finally {
-      await t.close();
-    }
   });
 });

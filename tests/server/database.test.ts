@@ -6,14 +6,19 @@ import { migrateToLatest } from '../../server/db/migrator';
 import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
 
 const TABLES = [
+  'admin_sessions',
   'admin_users',
   'advocate_submissions',
+  'audit_events',
+  'auth_throttle',
+  'cache_listeners',
   'campaign_updates',
   'campaigns',
   'contact_messages',
   'data_versions',
   'newsletter_subscriptions',
   'partner_submissions',
+  'submission_counts',
   'upload_variants',
   'uploads',
   'volunteer_submissions',

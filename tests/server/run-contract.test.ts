@@ -7,10 +7,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorOf } from '../../server/audit/audit';
 import { resolveJwtSecret } from '../../server/auth/secret';
 import { ensureAdmin, FIRST_ADMIN_EMAIL, login as loginAdmin } from '../../server/auth/service';
 import { createTokenSigner } from '../../server/auth/tokens';
 import { ConfigError, loadConfig } from '../../server/config';
+import { testConfig } from '../helpers/app';
 import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
 import { exited, freePort, runTs, startTs, waitForReady } from '../helpers/processes';
 
@@ -79,15 +81,21 @@ describe.each(testDatabases())('admin bootstrap on %s', (kind) => {
   });
   afterAll(() => database.close());
 
-  const deps = () => ({ db: database.db, tokens: createTokenSigner('x'.repeat(40), 1) });
+  const deps = () => ({
+    db: database.db,
+    tokens: createTokenSigner('x'.repeat(40), 1),
+    config: testConfig(),
+    now: () => new Date(),
+  });
+  const visitor = actorOf(null, '127.0.0.1');
 
   it('creates a first admin with a random password once, and never again', async () => {
     const first = await ensureAdmin(database.db, undefined);
     expect(first?.email).toBe(FIRST_ADMIN_EMAIL);
     expect(first?.password.length).toBeGreaterThanOrEqual(12);
-    await expect(loginAdmin(deps(), { email: FIRST_ADMIN_EMAIL, password: first!.password })).resolves.toHaveProperty(
-      'token',
-    );
+    await expect(
+      loginAdmin(deps(), { email: FIRST_ADMIN_EMAIL, password: first!.password }, visitor),
+    ).resolves.toHaveProperty('token');
     expect(await ensureAdmin(database.db, undefined)).toBeNull();
   });
 
@@ -101,10 +109,10 @@ describe.each(testDatabases())('admin bootstrap on %s', (kind) => {
       .execute();
     expect(admins).toHaveLength(1);
     await expect(
-      loginAdmin(deps(), { email: 'director@example.org', password: 'first password 123' }),
+      loginAdmin(deps(), { email: 'director@example.org', password: 'first password 123' }, visitor),
     ).rejects.toThrow();
     await expect(
-      loginAdmin(deps(), { email: 'director@example.org', password: 'second password 456' }),
+      loginAdmin(deps(), { email: 'director@example.org', password: 'second password 456' }, visitor),
     ).resolves.toHaveProperty('token');
   });
 
@@ -125,12 +133,12 @@ describe.each(testDatabases())('admin bootstrap on %s', (kind) => {
     const created = await runTs('server/cli/admin-create.ts', ['ops@example.org', 'a long password 1'], env);
     expect(created.code).toBe(0);
     await expect(
-      loginAdmin(deps(), { email: 'ops@example.org', password: 'a long password 1' }),
+      loginAdmin(deps(), { email: 'ops@example.org', password: 'a long password 1' }, visitor),
     ).resolves.toHaveProperty('token');
     const reset = await runTs('server/cli/admin-create.ts', ['OPS@example.org', 'another password 2'], env);
     expect(reset.stdout).toContain('updated');
     await expect(
-      loginAdmin(deps(), { email: 'ops@example.org', password: 'another password 2' }),
+      loginAdmin(deps(), { email: 'ops@example.org', password: 'another password 2' }, visitor),
     ).resolves.toHaveProperty('token');
   });
 });
@@ -169,12 +177,16 @@ describe('the server process', () => {
     const second = startTs('server/main.ts', env);
     await waitForReady(url, second.child, second.output);
     expect(second.output()).not.toContain('First admin created');
-    const again = await fetch(`${url}/api/submissions/newsletter/register`, {
+    const password = /First admin created: \S+ \/ (\S+)/.exec(first.output())![1]!;
+    const signIn = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body,
+      body: JSON.stringify({ email: FIRST_ADMIN_EMAIL, password }),
     });
-    expect(((await again.json()) as { data: { email: string } }).data.email).toBe('late@example.org');
+    const { token } = (await signIn.json()) as { token: string };
+    const lists = await fetch(`${url}/api/submissions`, { headers: { authorization: `Bearer ${token}` } });
+    const { newsletter } = (await lists.json()) as { newsletter: { email: string }[] };
+    expect(newsletter.map((n) => n.email)).toEqual(['late@example.org']);
     second.child.kill('SIGINT');
     expect(await exited(second.child)).toBe(0);
   });

@@ -115,6 +115,8 @@ export const adminMessages = {
   'admin.gallery.alt': 'Gallery image {n}',
 
   // Submissions
+  'admin.list.loadMore': 'Show more',
+  'admin.list.loadingMore': 'Loading…',
   'admin.submissions.title': 'Submissions',
   'admin.submissions.tabs': 'Submission types',
   'admin.submissions.tab.volunteer': 'Volunteers',
@@ -129,6 +131,15 @@ export const adminMessages = {
   'admin.submissions.status.rejected': 'Reject',
   'admin.submissions.status.active': 'Active',
   'admin.submissions.status.unsubscribed': 'Unsubscribed',
+  'admin.submissions.delete': 'Delete',
+  'admin.submissions.deleteLabel': 'Delete the entry of {name}',
+  'admin.submissions.deleteTitle': 'Delete this entry for good?',
+  'admin.submissions.deleteConfirm':
+    'The entry of {name} will be erased, for example at their request. This cannot be undone.',
+  'admin.submissions.deleting': 'Deleting…',
+  'admin.submissions.cancel': 'Cancel',
+  'admin.submissions.deleted': 'Entry deleted',
+  'admin.submissions.deleteFailed': 'Failed to delete the entry',
   'admin.field.email': 'Email',
   'admin.field.phone': 'Phone',
   'admin.field.occupation': 'Occupation',

@@ -36,6 +36,7 @@ describe('SubmissionList', () => {
         type="volunteer"
         entries={[volunteer('1', ''), volunteer('2', 'not a date'), volunteer('3', '2026-03-05T10:00:00.000Z')]}
         onStatusChange={() => {}}
+        onDelete={() => {}}
       />,
     );
     const items = screen.getAllByRole('listitem');
@@ -45,7 +46,14 @@ describe('SubmissionList', () => {
   });
 
   it('shows the name, contact details and key choices, and the whole entry on demand', async () => {
-    render(<SubmissionList type="volunteer" entries={[volunteer('1', '2026-03-05')]} onStatusChange={() => {}} />);
+    render(
+      <SubmissionList
+        type="volunteer"
+        entries={[volunteer('1', '2026-03-05')]}
+        onStatusChange={() => {}}
+        onDelete={() => {}}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Amina Bello 1' })).toBeTruthy();
     expect(screen.getAllByText('amina1@example.org').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Educational Programs, Fundraising').length).toBeGreaterThan(0);
@@ -54,20 +62,34 @@ describe('SubmissionList', () => {
   });
 
   it('says so when a list is empty', () => {
-    render(<SubmissionList type="partner" entries={[]} onStatusChange={() => {}} />);
+    render(<SubmissionList type="partner" entries={[]} onStatusChange={() => {}} onDelete={() => {}} />);
     expect(screen.getByText('No partner applications yet')).toBeTruthy();
   });
 
   it('gives contact messages no status dropdown', () => {
-    render(<SubmissionList type="contact" entries={[contact]} onStatusChange={() => {}} />);
+    render(<SubmissionList type="contact" entries={[contact]} onStatusChange={() => {}} onDelete={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Musa Ibrahim' })).toBeTruthy();
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 
   it('reports a status change with the entry id and the chosen value', async () => {
     const onStatusChange = vi.fn();
-    render(<SubmissionList type="volunteer" entries={[volunteer('7', '')]} onStatusChange={onStatusChange} />);
+    render(
+      <SubmissionList
+        type="volunteer"
+        entries={[volunteer('7', '')]}
+        onStatusChange={onStatusChange}
+        onDelete={() => {}}
+      />,
+    );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status for Amina Bello 7' }), 'Approve');
     expect(onStatusChange).toHaveBeenCalledWith('7', 'approved');
+  });
+
+  it('asks to delete an entry by its id, naming the person', async () => {
+    const onDelete = vi.fn();
+    render(<SubmissionList type="contact" entries={[contact]} onStatusChange={() => {}} onDelete={onDelete} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete the entry of Musa Ibrahim' }));
+    expect(onDelete).toHaveBeenCalledWith({ id: contact._id, name: 'Musa Ibrahim' });
   });
 });

@@ -38,6 +38,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SEED_DEMO: 'false',
       RATE_LIMIT_PER_MINUTE: '100000',
       FORM_RATE_LIMIT_PER_MINUTE: '100000',
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     }),

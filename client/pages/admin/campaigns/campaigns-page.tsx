@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
+import { PAGE_SIZE } from '../../../../shared/schemas/pages';
 import { Spinner } from '../../../components/spinner';
 import { campaignErrorMessage, httpStatusOf, serverMessage } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -11,12 +12,17 @@ import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
+import { LoadMore } from '../components/load-more';
 import { CampaignTable } from './campaign-table';
 
 export function CampaignsPage() {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const list = trpc.campaign.list.useQuery({ order: 'newest' });
+  const pages = trpc.campaign.adminPage.useInfiniteQuery(
+    { limit: PAGE_SIZE.default },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const campaigns = pages.data?.pages.flatMap((page) => page.items);
   const remove = trpc.campaign.remove.useMutation();
   const [toDelete, setToDelete] = useState<Campaign | null>(null);
 
@@ -43,12 +49,16 @@ export function CampaignsPage() {
         </Link>
       }
     >
-      {list.isPending && <Spinner />}
-      {list.isError && (
-        <LoadError message={serverMessage(list.error, t('campaigns.listFailed'))} onRetry={() => void list.refetch()} />
+      {pages.isPending && <Spinner />}
+      {pages.isError && (
+        <LoadError
+          message={serverMessage(pages.error, t('campaigns.listFailed'))}
+          onRetry={() => void pages.refetch()}
+        />
       )}
-      {list.data?.length === 0 && <p className="admin-card admin-empty">{t('admin.campaigns.empty')}</p>}
-      {list.data && list.data.length > 0 && <CampaignTable campaigns={list.data} onDelete={setToDelete} />}
+      {campaigns?.length === 0 && <p className="admin-card admin-empty">{t('admin.campaigns.empty')}</p>}
+      {campaigns && campaigns.length > 0 && <CampaignTable campaigns={campaigns} onDelete={setToDelete} />}
+      <LoadMore pages={pages} />
       <ConfirmDialog
         open={toDelete !== null}
         title={t('admin.campaigns.deleteTitle')}

@@ -1,5 +1,6 @@
 /** One tab's list: a card per entry with the fields that matter, the rest of the entry behind a disclosure. */
 
+import { Trash2 } from 'lucide-react';
 import type { SubmissionType } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
@@ -25,12 +26,15 @@ export function SubmissionList<T extends SubmissionType>({
   entries,
   updatingId,
   onStatusChange,
+  onDelete,
 }: {
   type: T;
   entries: readonly Entry<T>[];
   /** The entry whose status is being saved; its dropdown waits. */
   updatingId?: string | undefined;
   onStatusChange: (id: string, status: string) => void;
+  /** Asks to erase an entry (the page confirms first). */
+  onDelete: (entry: { id: string; name: string }) => void;
 }) {
   if (entries.length === 0) return <p className="admin-empty">{t(`submissions.empty.${type}`)}</p>;
   return (
@@ -55,12 +59,23 @@ export function SubmissionList<T extends SubmissionType>({
               )}
             </div>
             {view.summary.length > 0 && <FieldList className="admin-submission__summary" fields={view.summary} />}
-            {view.details.length > 0 && (
-              <details className="admin-submission__more">
-                <summary>{t('admin.submissions.showAll')}</summary>
-                <FieldList fields={view.details} />
-              </details>
-            )}
+            <div className="admin-submission__foot">
+              {view.details.length > 0 && (
+                <details className="admin-submission__more">
+                  <summary>{t('admin.submissions.showAll')}</summary>
+                  <FieldList fields={view.details} />
+                </details>
+              )}
+              <button
+                type="button"
+                className="admin-btn admin-btn--ghost admin-btn--small admin-submission__delete"
+                aria-label={t('admin.submissions.deleteLabel', { name: view.heading })}
+                onClick={() => onDelete({ id: view.id, name: view.heading })}
+              >
+                <Trash2 aria-hidden="true" size={16} />
+                {t('admin.submissions.delete')}
+              </button>
+            </div>
           </li>
         );
       })}

@@ -2,7 +2,7 @@
 import { FOUNDATION } from '../../../../shared/constants';
 import type { LegalSection } from './legal-page';
 
-export const PRIVACY_UPDATED = '1 November 2026';
+export const PRIVACY_UPDATED = '23 November 2026';
 
 export const PRIVACY_INTRO = (
   <p>
@@ -79,7 +79,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       <ul>
         <li>Volunteer, partner and advocate applications: up to 24 months after our last contact with you.</li>
         <li>Contact messages: up to 12 months after we have answered.</li>
-        <li>Newsletter subscriptions: until you unsubscribe.</li>
+        <li>
+          Newsletter subscriptions: until you unsubscribe. After that we keep only your address, marked unsubscribed, so
+          that we never write to you again — unless you ask us to erase it too.
+        </li>
         <li>Security logs: up to 90 days.</li>
       </ul>
     ),

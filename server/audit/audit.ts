@@ -1,0 +1,58 @@
+/**
+ * The audit trail (ASVS V16): who did what, when, from which address, with a short summary and
+ * never a secret. Written in the same transaction as the change where there is one.
+ */
+import type { DB } from '../db/database';
+import { newId } from '../db/ids';
+
+/** Who acts: a signed-in admin, a visitor, or the server itself (start-up, retention). */
+export interface Actor {
+  id: string | null;
+  /** The admin's email, 'visitor' or 'system'. */
+  name: string;
+  ip: string | null;
+}
+
+export const SYSTEM: Actor = { id: null, name: 'system', ip: null };
+
+export const actorOf = (admin: { id: string; email: string } | null, ip: string | null): Actor =>
+  admin ? { id: admin.id, name: admin.email, ip } : { id: null, name: 'visitor', ip };
+
+export type AuditAction =
+  | 'auth.login'
+  | 'auth.login.failed'
+  | 'auth.login.throttled'
+  | 'auth.logout'
+  | 'auth.password.changed'
+  | 'admin.created'
+  | 'campaign.created'
+  | 'campaign.updated'
+  | 'campaign.deleted'
+  | 'submission.status'
+  | 'submission.deleted'
+  | 'submission.purged'
+  | 'upload.created'
+  | 'export';
+
+const SUMMARY_LIMIT = 500;
+
+export async function audit(
+  db: DB,
+  actor: Actor,
+  action: AuditAction,
+  target: string | null,
+  summary = '',
+): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      id: newId(),
+      actorId: actor.id,
+      actor: actor.name,
+      action,
+      target,
+      ip: actor.ip,
+      summary: summary.slice(0, SUMMARY_LIMIT),
+    })
+    .execute();
+}

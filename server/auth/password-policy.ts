@@ -1,0 +1,29 @@
+/** What a new admin password must be: long enough and not one of the most common passwords. */
+import { z } from 'zod';
+import { email } from '../../shared/schemas/fields';
+import { COMMON_PASSWORDS } from './common-passwords';
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+let common: Set<string> | undefined;
+
+/**
+ * True when the password is on the list, compared case-insensitively and also without the digits
+ * and symbols people add at either end to reach a length rule: 'Sunshine2024!' is as guessable as
+ * 'sunshine'.
+ */
+export const isCommonPassword = (password: string) => {
+  common ??= new Set(COMMON_PASSWORDS.split('\n').map((p) => p.toLowerCase()));
+  const lower = password.toLowerCase();
+  const core = lower.replace(/^[\d\W_]+|[\d\W_]+$/g, '');
+  return common.has(lower) || (core.length >= 4 && common.has(core));
+};
+
+export const newPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `must have at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200)
+  .refine((p) => !isCommonPassword(p), 'is on a list of common passwords: choose another');
+
+/** What `admin:create` accepts. */
+export const adminCredentials = z.object({ email: email(), password: newPassword });
