@@ -68,9 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   for (const [kind, table, orderColumn] of SUBMISSION_TABLES) {
     await db.schema.createIndex(`${table}_${orderColumn}_id_idx`).on(table).columns([orderColumn, 'id']).execute();
-    await sql`
-      insert into submission_counts (kind, shard, n)
-      select ${kind}, 0, count(*) from ${sql.table(table)}`.execute(db);
+    // Triggers first, then the count: creating a trigger locks out writers until the migration
+    // commits, so no row is inserted between the count and the first counted insert.
     await sql`
       create trigger ${sql.raw(`${table}_count_insert`)} after insert on ${sql.table(table)}
       referencing new table as inserted for each statement execute function count_submissions(${sql.lit(kind)})`.execute(
@@ -81,6 +80,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       referencing old table as deleted for each statement execute function count_submissions(${sql.lit(kind)})`.execute(
       db,
     );
+    await sql`
+      insert into submission_counts (kind, shard, n)
+      select ${kind}, 0, count(*) from ${sql.table(table)}`.execute(db);
   }
 }
 

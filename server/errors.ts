@@ -1,6 +1,8 @@
 /**
  * Domain errors thrown by services. One Fastify error handler and one tRPC middleware map them to
- * status codes and the `{message}` body; nothing else decides a status.
+ * status codes and the `{message}` body: no route or procedure picks a refusal's status itself.
+ * What is not a refusal of input sets its own status where it is made: 201 for a created record,
+ * 304 for a conditional read, and the health checks' and page fallback's 503.
  */
 import type { FieldIssue } from '../shared/schemas/fields';
 

@@ -11,6 +11,11 @@ const naira = new Intl.NumberFormat('en-NG', {
 /** NGN with the en-NG locale, thousands separators and no decimals. */
 export const formatNaira = (amount: number): string => naira.format(Number.isFinite(amount) ? amount : 0);
 
+const minutes = new Intl.NumberFormat('en', { style: 'unit', unit: 'minute', unitDisplay: 'long' });
+
+/** A wait in whole minutes, rounded up and never under one: '1 minute', '15 minutes'. */
+export const formatMinutes = (seconds: number): string => minutes.format(Math.max(1, Math.ceil(seconds / 60)));
+
 /** Rounded ratio of raised to target in percent; not capped (a campaign can pass its target). */
 export function progressPercent(raised: number, target: number): number {
   if (!(target > 0) || !Number.isFinite(raised) || !Number.isFinite(target)) return 0;

@@ -31,8 +31,7 @@ export type AuditAction =
   | 'submission.status'
   | 'submission.deleted'
   | 'submission.purged'
-  | 'upload.created'
-  | 'export';
+  | 'upload.created';
 
 const SUMMARY_LIMIT = 500;
 

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { formatMinutes } from '../../shared/format';
 import { t } from '../../shared/messages';
 import type { LoginResult } from '../../shared/schemas/auth';
 import { type Actor, audit, SYSTEM } from '../audit/audit';
@@ -13,7 +14,7 @@ import { isId, newId } from '../db/ids';
 import type { Deps } from '../deps';
 import { TooManyRequestsError, UnauthorizedError } from '../errors';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { clearAttempts, type Limit, reserveAttempt } from './throttle';
+import { addressKey, clearAttempts, type Limit, reserveAttempt } from './throttle';
 
 export interface Admin {
   id: string;
@@ -37,14 +38,14 @@ const findByEmail = (db: DB, email: string) =>
     .executeTakeFirst();
 
 const tooMany = (retryAfter: number) =>
-  new TooManyRequestsError(t('auth.tooManyAttempts', { minutes: Math.ceil(retryAfter / 60) }), retryAfter);
+  new TooManyRequestsError(t('auth.tooManyAttempts', { wait: formatMinutes(retryAfter) }), retryAfter);
 
 /** Refuses the attempt when its client address or its account is over the limit. */
 async function throttle(deps: AuthDeps, email: string, actor: Actor): Promise<void> {
   const now = deps.now();
   const address = await reserveAttempt(
     deps.db,
-    `address:${actor.ip ?? 'unknown'}`,
+    addressKey(actor.ip),
     { max: deps.config.signInAttemptsPerMinute, windowMs: 60_000 },
     now,
   );

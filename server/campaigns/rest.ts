@@ -9,16 +9,10 @@ import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 import { CAMPAIGN_EXAMPLE } from '../http/api-examples';
 import { actorOfRequest, requireAdmin } from '../http/auth-hook';
-import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
-import type { Spa } from '../http/spa';
+import { answer, BEARER, BODY_REFUSALS, NOT_MODIFIED, refusals } from '../http/route-docs';
+import { type Spa, wantsPage } from '../http/spa';
 import type { ZodApp } from '../http/zod-schemas';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
-
-/** A browser navigation asks for HTML first; fetch and API clients ask for JSON or anything. */
-const wantsPage = (req: FastifyRequest) => {
-  const accept = req.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.startsWith('application/json');
-};
 
 /** REST always lists oldest first: the spec's clients take the last three as the latest. */
 const restListQuery = campaignListInput.omit({ order: true });
@@ -46,7 +40,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
         description:
           'Without parameters the whole list. Unknown parameters are ignored. The same path answers a browser (Accept: text/html) with the campaigns page.',
         querystring: restListQuery,
-        response: { 200: answer('The campaigns', z.array(campaignRecord)), ...refusals(400) },
+        response: { 200: answer('The campaigns', z.array(campaignRecord)), 304: NOT_MODIFIED, ...refusals(400) },
       },
     },
     (req) => listCampaigns(deps, req.query),
@@ -61,7 +55,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
         operationId: 'getCampaign',
         summary: 'One campaign',
         params: campaignIdInput,
-        response: { 200: answer('The campaign', campaignRecord), ...refusals(404) },
+        response: { 200: answer('The campaign', campaignRecord), 304: NOT_MODIFIED, ...refusals(404) },
       },
     },
     (req) => getCampaign(deps, req.params.id),

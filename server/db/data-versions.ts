@@ -164,6 +164,9 @@ export async function openDataVersions(handle: DatabaseHandle): Promise<DataVers
     const ready = next;
     if (closed) return ready.close();
     try {
+      // Leases of instances that stopped without closing (a crash, kill -9) are never waited
+      // for again; clear them so the table stays as small as the number of live instances.
+      await ready.query(`delete from cache_listeners where lease_until < now() - interval '1 minute'`);
       await renew(ready);
     } catch (error) {
       await ready.close();

@@ -19,6 +19,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataVersions } from '../db/data-versions';
 import { TRPC_ROUTE, trpcProcedures } from './rate-limit';
+import { wantsPage } from './spa';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,6 +55,7 @@ const compress = (bytes: Buffer, encoding: Encoding) =>
     : gzip(bytes, { level: 9 });
 
 interface Entry {
+  key: string;
   version: number;
   /** The headers the answer first went out with, but for those set per client below. */
   headers: Record<string, string | string[] | number>;
@@ -122,8 +124,7 @@ function isCacheable(req: FastifyRequest): boolean {
 }
 
 /** A browser navigation may get a page on the same path: it never shares a slot with JSON. */
-const keyOf = (req: FastifyRequest) =>
-  `${(req.headers.accept ?? '').includes('text/html') ? 'html' : 'data'} ${req.url}`;
+const keyOf = (req: FastifyRequest) => `${wantsPage(req) ? 'page' : 'data'} ${req.url}`;
 
 export interface ResponseCache {
   /** What the cache has done, for tests and the bench. */
@@ -158,7 +159,8 @@ export function registerResponseCache(app: FastifyInstance, versions: DataVersio
       promise = compress(entry.identity, encoding).then((body) => {
         entry.ready[encoding] = body;
         entry.size += body.length;
-        bytes += body.length;
+        // An entry dropped while it was compressed no longer counts.
+        if (entries.get(entry.key) === entry) bytes += body.length;
         return body;
       });
       entry.encoded[encoding] = promise;
@@ -253,6 +255,7 @@ export function registerResponseCache(app: FastifyInstance, versions: DataVersio
       if (value !== undefined && !PER_CLIENT.has(name)) headers[name] = value;
     }
     const entry: Entry = {
+      key: slot.key,
       version: slot.version,
       headers,
       identity,

@@ -3,7 +3,7 @@
  * the refusals, each with the shared `{message, errors?}` answer. Every route lists the statuses
  * it can answer, so a client knows them all from the document.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorAnswer } from '../../shared/schemas/answers';
 
 const REFUSALS = {
@@ -12,7 +12,7 @@ const REFUSALS = {
   404: 'There is no such record',
   413: 'The body or a file is larger than allowed',
   415: 'The body is not of a type this path reads',
-  429: 'Too many requests from this address; try again in a minute',
+  429: 'Too many requests (or sign-in attempts): try again after the seconds the Retry-After header gives',
   500: 'The server failed; the answer carries a requestId to quote',
 } as const;
 type RefusalStatus = keyof typeof REFUSALS;
@@ -39,6 +39,9 @@ export const BEARER = [{ bearer: [] }];
 
 /** Statuses of a route that reads a JSON body: refused input, wrong type, too large. */
 export const BODY_REFUSALS = [400, 413, 415] as const;
+
+/** The answer to a GET whose If-None-Match names the current ETag: no body. */
+export const NOT_MODIFIED = z.undefined().describe('Not modified: If-None-Match named the current ETag');
 
 /** A successful answer's entry in a route's `response` schema, with what it means. */
 export const answer = <T extends z.ZodType>(description: string, schema: T) => ({

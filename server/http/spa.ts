@@ -9,12 +9,23 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../shared/messages';
 import { metaForPath, type PageMeta } from '../../shared/page-meta';
+import { NotFoundError } from '../errors';
 
 const API_PATH = /^\/(?:api|trpc|upload)(?:[/?]|$)/;
 const HEAD_MARKER = '<!--app-head-->';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A browser navigation asks for HTML first; fetch and API clients ask for JSON or anything. The
+ * one test of it, so the campaigns route and the response cache never disagree on what a request
+ * gets.
+ */
+export function wantsPage(req: FastifyRequest): boolean {
+  const accept = req.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.startsWith('application/json');
+}
 
 export interface Spa {
   /** Sends index.html with the given page meta. */
@@ -81,7 +92,7 @@ export async function registerSpa(
   app.setNotFoundHandler((req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !API_PATH.test(req.url);
     if (isPage) return spa.send(req, reply);
-    return reply.status(404).send({ message: t('request.notFound') });
+    throw new NotFoundError(t('request.notFound'));
   });
 
   return spa;

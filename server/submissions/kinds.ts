@@ -45,7 +45,7 @@ export interface Kind<T extends Table, I extends z.ZodType, W> {
    * cannot be used to learn who is on the list, and a repeat never changes what is stored.
    */
   unique?: keyof Row<T> & string;
-  /** What is kept, and for how long when SUBMISSION_RETENTION_DAYS is set (see retention.ts). */
+  /** What is kept, and for how long when SUBMISSION_RETENTION_DAYS is set (see server/housekeeping.ts). */
   retention: { column: keyof Row<T> & string; onlyStatus?: string } | null;
 }
 

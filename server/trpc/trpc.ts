@@ -4,7 +4,7 @@ import superjson from 'superjson';
 import type { z } from 'zod';
 import { t } from '../../shared/messages';
 import { type FieldIssue, fieldIssues, validationMessage } from '../../shared/schemas/fields';
-import { DomainError, ValidationError } from '../errors';
+import { DomainError, UnauthorizedError, ValidationError } from '../errors';
 import type { Context } from './context';
 
 const CODES = {
@@ -57,6 +57,6 @@ export const publicProcedure = builder.procedure.use(mapDomainErrors);
 
 /** Procedures for signed-in admins only; `ctx.admin` is non-null inside. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: t('auth.unauthorized') });
+  if (!ctx.admin) throw new UnauthorizedError(t('auth.unauthorized'));
   return next({ ctx: { ...ctx, admin: ctx.admin } });
 });

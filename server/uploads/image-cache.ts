@@ -21,6 +21,8 @@ export function createImageCache(maxBytes: number): ImageCache {
       }
       const image = await load();
       if (image.data.byteLength > maxBytes / 4) return image;
+      // Two requests that missed at once: the first to finish stored it, count it once.
+      if (entries.has(key)) return image;
       entries.set(key, image);
       bytes += image.data.byteLength;
       for (const [oldest, evicted] of entries) {

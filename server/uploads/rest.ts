@@ -11,7 +11,7 @@ import { uploadAnswer, uploadsAnswer } from '../../shared/schemas/answers';
 import type { Deps } from '../deps';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../errors';
 import { actorOfRequest, requireAdmin } from '../http/auth-hook';
-import { answer, BEARER, refusals } from '../http/route-docs';
+import { answer, BEARER, NOT_MODIFIED, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { createImageCache } from './image-cache';
 import { assertImageBytes, type PreparedImage, prepareImage, readImage, saveImages } from './service';
@@ -120,7 +120,7 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
       reply.header('connection', 'close');
     });
 
-    const uploadRefusals = refusals(400, 401, 413);
+    const uploadRefusals = refusals(400, 401, 413, 415);
     scope.post(
       '/upload/single',
       {
@@ -181,7 +181,7 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
             description: 'The image',
             content: { 'image/webp': { schema: z.custom<Buffer>().meta({ type: 'string', format: 'binary' }) } },
           },
-          304: z.undefined().describe('Not modified: If-None-Match named its ETag'),
+          304: NOT_MODIFIED,
           ...refusals(404),
         },
       },

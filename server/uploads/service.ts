@@ -1,6 +1,7 @@
 /**
  * Uploads: images stored in PostgreSQL under a name derived from their bytes, and read back in the
- * width a page asks for. The REST adapter and the demo seed both go through `storeImage`.
+ * width a page asks for. Every image is prepared (checked, decoded once, encoded in every width)
+ * before any is saved, so a batch with a bad file stores nothing; `storeImage` does both for one.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';

@@ -136,12 +136,19 @@ export const submissionListQuery = z
     type: submissionType.optional().describe('Only this kind (needed with `before`)'),
     limit: pageLimit
       .optional()
-      .describe(`Rows per kind, 1 to ${PAGE_SIZE.max}; ${SUBMISSION_LIST_DEFAULT} when not given`),
+      .describe(
+        `Rows per kind, ${SUBMISSION_LIST_DEFAULT} when not given: 1 to ${SUBMISSION_LIST_DEFAULT} for all kinds, up to ${PAGE_SIZE.max} with \`type\``,
+      ),
     before: pageCursor.optional(),
   })
   .refine((q) => q.before === undefined || q.type !== undefined, {
     path: ['type'],
     error: () => t('submission.cursorNeedsType'),
+  })
+  // All five kinds at once stay at the default page, so no answer grows past a few megabytes.
+  .refine((q) => q.type !== undefined || (q.limit ?? 0) <= SUBMISSION_LIST_DEFAULT, {
+    path: ['limit'],
+    error: () => t('submission.limitNeedsType', { max: SUBMISSION_LIST_DEFAULT }),
   });
 export type SubmissionListQuery = z.output<typeof submissionListQuery>;
 

@@ -7,7 +7,7 @@ import { createTokenSigner, type TokenSigner } from '../../server/auth/tokens';
 import { createCampaignCatalog } from '../../server/campaigns/catalog';
 import { type Config, loadConfig } from '../../server/config';
 import { openDataVersions } from '../../server/db/data-versions';
-import type { DB } from '../../server/db/database';
+import { type DB, openPostgres } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
 import type { Deps } from '../../server/deps';
 import { createInnerContext } from '../../server/trpc/context';
@@ -104,6 +104,36 @@ export async function createTestApp(
       await app.close();
       await versions.close();
       if (!shared) await database.close();
+    },
+  };
+}
+
+export interface TwoInstances {
+  a: TestApp;
+  b: TestApp;
+  /** The database both use, for statements made outside either instance. */
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * Two apps on one fresh PostgreSQL database, each with a pool and a listening connection of its
+ * own, as two server instances behind a load balancer have.
+ */
+export async function twoInstances(): Promise<TwoInstances> {
+  const database = await freshDatabase('postgres');
+  const second = openPostgres(database.url!, { max: 4 });
+  const a = await createTestApp('postgres', { database });
+  const b = await createTestApp('postgres', { database: { ...second, url: database.url } });
+  return {
+    a,
+    b,
+    database,
+    async close() {
+      await a.close();
+      await b.close();
+      await second.close();
+      await database.close();
     },
   };
 }

@@ -89,6 +89,7 @@ describe.each(testDatabases())('admin pages on %s', (kind) => {
       url: `/api/submissions?type=volunteer&before=${encodeURIComponent(body.next.volunteer)}&limit=500`,
     });
     expect(rest.statusCode).toBe(200);
+    expect(rest.statusCode).toBe(200);
     expect(rest.json().volunteer).toHaveLength(30);
     expect(rest.json().partner).toEqual([]);
     expect(rest.json().next.volunteer).toBeNull();
@@ -120,6 +121,11 @@ describe.each(testDatabases())('admin pages on %s', (kind) => {
     ['limit 501', '?limit=501', 'Invalid request'],
     ['a limit that is not a number', '?limit=ten', 'Invalid request'],
     ['an unknown type', '?type=donor', 'Unknown submission type'],
+    [
+      'more than 100 per kind for every kind at once',
+      '?limit=101',
+      'More than 100 rows at a time come for one type only: add type',
+    ],
   ])('refuses %s with 400', async (_name, query, message) => {
     const res = await t.asAdmin({ method: 'GET', url: `/api/submissions${query}` });
     expect(res.statusCode).toBe(400);

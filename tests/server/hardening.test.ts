@@ -1,32 +1,12 @@
-/**
- * What every answer carries and what the server refuses to start with: security headers through
- * helmet, CORS without a wildcard, trusted proxies named, no source maps, a page head that keeps
- * any title literal, and request logs without personal data or credentials.
- */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../server/config';
 import { makeImage } from '../fixtures/images';
 import { createTestApp, type TestApp, testConfig } from '../helpers/app';
+import { builtClient } from '../helpers/built-client';
 import { testDatabases } from '../helpers/databases';
 import { campaignPayload, contactPayload } from '../helpers/fixtures';
-
-function builtClient(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-client-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
-  // Left over from a build with maps: it must still not be served.
-  fs.writeFileSync(path.join(dir, 'assets', 'app-1234.js.map'), '{"sources":["secret.ts"]}');
-  return dir;
-}
 
 describe('configuration refusals', () => {
   it('refuses CORS_ORIGINS=* with a clear line, since the API allows credentials', () => {
@@ -75,7 +55,10 @@ describe('configuration refusals', () => {
 describe.each(testDatabases())('answers on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { staticDir: builtClient(), env: { CORS_ORIGINS: 'https://partner.example' } });
+    t = await createTestApp(kind, {
+      staticDir: builtClient({ withSourceMap: true }),
+      env: { CORS_ORIGINS: 'https://partner.example' },
+    });
   });
   afterAll(() => t.close());
 

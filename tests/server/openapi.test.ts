@@ -231,6 +231,36 @@ describe('the server keeps the document', () => {
       expectDocumented(method.toLowerCase(), path, answer.statusCode, answer.json());
     }
   });
+
+  it('documents the 415 of an upload that is not an image', async () => {
+    const boundary = 'x-boundary';
+    const answer = await testApp.asAdmin({
+      method: 'POST',
+      url: '/upload/single',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nnot an image at all\r\n--${boundary}--\r\n`,
+    });
+    expect(answer.statusCode).toBe(415);
+    expectDocumented('post', '/upload/single', 415, answer.json());
+    expect(Object.keys(operationOf('post', '/upload/multiple').responses ?? {})).toContain('415');
+  });
+
+  it('documents the 304 of a conditional read', async () => {
+    const campaign = await testApp.asAdmin({ method: 'POST', url: '/campaigns', payload: campaignPayload() });
+    for (const [url, path] of [
+      ['/campaigns', '/campaigns'],
+      [`/campaigns/${campaign.json().campaign._id}`, '/campaigns/{id}'],
+    ] as const) {
+      const first = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      const again = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', 'if-none-match': String(first.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect(Object.keys(operationOf('get', path).responses ?? {}), url).toContain('304');
+    }
+  });
 });
 
 describe('the reference pages', () => {

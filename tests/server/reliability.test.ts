@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrator';
-import { ADMIN, createTestApp, type TestApp } from '../helpers/app';
-import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
+import { ADMIN, createTestApp, type TestApp, type TwoInstances, twoInstances } from '../helpers/app';
+import { type TestDatabase, testDatabases } from '../helpers/databases';
 import { campaignPayload, contactPayload, uniqueEmail } from '../helpers/fixtures';
 import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from '../helpers/private-postgres';
 import { exited, freePort, startTs, waitForReady } from '../helpers/processes';
@@ -120,19 +120,14 @@ describe.skipIf(!privatePostgres)('a PostgreSQL crash and restart under write lo
 });
 
 describe.skipIf(!testDatabases().includes('postgres'))('two instances on one PostgreSQL', () => {
-  let database: TestDatabase;
+  let instances: TwoInstances;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
-    a = await createTestApp('postgres', { database });
-    b = await createTestApp('postgres', { database });
+    instances = await twoInstances();
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await database.close();
-  });
+  afterAll(() => instances.close());
 
   it('see each other’s campaign writes in the next request', async () => {
     // Both have served (and cached) the list before the write.

@@ -10,7 +10,7 @@ import { testDatabases } from '../helpers/databases';
 
 const WRONG = { email: ADMIN.email, password: 'not the right password' };
 const RIGHT = { email: ADMIN.email, password: ADMIN.password };
-const TOO_MANY = /^Too many sign-in attempts\. Please try again in \d+ minutes\.$/;
+const TOO_MANY = /^Too many sign-in attempts\. Please try again in (1 minute|\d+ minutes)\.$/;
 
 /** A tRPC mutation body as the site's client sends it (superjson). */
 const trpcBody = (input: object) => JSON.stringify({ json: input });
@@ -83,7 +83,20 @@ describe.each(testDatabases())('sign-in limits on %s', (kind) => {
     expect((await restLogin(RIGHT, { remoteAddress: '198.51.100.7' })).statusCode).toBe(200);
   });
 
-  it('counts the same whatever the URL looks like: query strings, trailing slashes, encoded dots', async () => {
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one', async () => {
+    const guess = (remoteAddress: string, i: number) =>
+      restLogin({ email: `six${i}@example.org`, password: 'a guessed password' }, { remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await guess(`2001:db8:1:2::${i + 1}`, i)).statusCode).toBe(401);
+    const refused = await guess('2001:db8:1:2:ffff:ffff:ffff:ffff', 5);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(TOO_MANY);
+    expect((await guess('2001:db8:1:3::1', 6)).statusCode).toBe(401);
+
+    for (let i = 0; i < 5; i++) expect((await guess('198.51.100.20', 10 + i)).statusCode).toBe(401);
+    expect((await guess('::ffff:198.51.100.20', 20)).statusCode).toBe(429);
+  });
+
+  it('counts the same whatever the URL looks like: query strings, encoded dots', async () => {
     const variants = [
       () => restLogin(WRONG, { url: '/api/auth/login?x=1' }),
       () => restLogin(WRONG, { url: '/api/auth/login?email=other@example.org' }),

@@ -1,21 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { builtClient } from '../helpers/built-client';
 import { testDatabases } from '../helpers/databases';
-
-/** A stand-in for the built client: an index.html with the head marker and one hashed asset. */
-function builtClient(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-client-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
-  return dir;
-}
 
 describe.each(testDatabases())('serving the site on %s', (kind) => {
   let t: TestApp;

@@ -1,7 +1,14 @@
 /** The formatting rules of SPEC sections 2, 3 and 9. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNaira, progressBarWidth, progressPercent, splitNumberedLines } from '../../shared/format';
+import {
+  formatDate,
+  formatMinutes,
+  formatNaira,
+  progressBarWidth,
+  progressPercent,
+  splitNumberedLines,
+} from '../../shared/format';
 
 describe('formatNaira (NGN, en-NG, thousands separators, no decimals)', () => {
   it.each([
@@ -109,5 +116,17 @@ describe('formatDate', () => {
   it('formats a valid date with day, month name and year', () => {
     expect(formatDate('2026-03-01T12:00:00Z')).toBe('1 March 2026');
     expect(formatDate(new Date('2025-12-25T12:00:00Z'))).toBe('25 December 2025');
+  });
+});
+
+describe('formatMinutes (rounded up, at least one, singular and plural)', () => {
+  it.each([
+    [1, '1 minute'],
+    [60, '1 minute'],
+    [61, '2 minutes'],
+    [900, '15 minutes'],
+    [0, '1 minute'],
+  ])('%i s → %s', (seconds, text) => {
+    expect(formatMinutes(seconds)).toBe(text);
   });
 });

@@ -45,6 +45,7 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
   const summary = uploadsPending ? t('admin.form.uploadsPending') : form.summary;
   const uploading = busyUploads.main || busyUploads.gallery;
 
+  // The gallery is a list of paths, and useFieldArray takes lists of objects only: it is set whole.
   // Several gallery uploads may finish in any order: each applies its change to the current list.
   const updateGallery = useCallback(
     (update: (images: string[]) => string[]) =>

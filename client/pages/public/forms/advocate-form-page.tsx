@@ -2,6 +2,7 @@ import { ADVOCACY_INTERESTS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { advocateInput } from '../../../../shared/schemas/submissions';
 import { CheckboxGroup } from '../../../components/form/choice-group';
+import { ContactRows, PERSON } from '../../../components/form/contact-rows';
 import { FormPage } from '../../../components/form/form-page';
 import { NextSteps } from '../../../components/form/next-steps';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
@@ -19,14 +20,7 @@ export function AdvocateFormPage() {
   return (
     <FormPage title={t('advocateForm.title')} lead={t('advocateForm.lead')} aside={<NextSteps />}>
       <SubmissionFormShell form={form} label={t('advocateForm.title')} submitLabel={t('form.submitApplication')}>
-        <div className="field-row">
-          <TextField form={form} name="firstName" label={t('form.firstName')} autoComplete="given-name" />
-          <TextField form={form} name="lastName" label={t('form.lastName')} autoComplete="family-name" />
-        </div>
-        <div className="field-row">
-          <TextField form={form} name="email" type="email" label={t('form.email')} autoComplete="email" />
-          <TextField form={form} name="phone" type="tel" label={t('form.phone')} autoComplete="tel" />
-        </div>
+        <ContactRows form={form} names={PERSON} />
         <div className="field-row">
           <TextField form={form} name="city" label={t('form.city')} autoComplete="address-level2" />
           <TextField form={form} name="state" label={t('form.state')} autoComplete="address-level1" />

@@ -2,6 +2,7 @@ import { ORGANIZATION_TYPES, PARTNERSHIP_TYPES, PROJECT_INTERESTS } from '../../
 import { t } from '../../../../shared/messages';
 import { partnerInput } from '../../../../shared/schemas/submissions';
 import { CheckboxGroup } from '../../../components/form/choice-group';
+import { ContactRows } from '../../../components/form/contact-rows';
 import { FormPage } from '../../../components/form/form-page';
 import { NextSteps } from '../../../components/form/next-steps';
 import { SelectField } from '../../../components/form/select-field';
@@ -27,14 +28,11 @@ export function PartnerFormPage() {
           label={t('form.organizationType')}
           options={ORGANIZATION_TYPES}
         />
-        <div className="field-row">
-          <TextField form={form} name="contactFirstName" label={t('form.contactFirstName')} autoComplete="given-name" />
-          <TextField form={form} name="contactLastName" label={t('form.contactLastName')} autoComplete="family-name" />
-        </div>
-        <div className="field-row">
-          <TextField form={form} name="email" type="email" label={t('form.email')} autoComplete="email" />
-          <TextField form={form} name="phone" type="tel" label={t('form.phone')} autoComplete="tel" />
-        </div>
+        <ContactRows
+          form={form}
+          contactPerson
+          names={{ firstName: 'contactFirstName', lastName: 'contactLastName', email: 'email', phone: 'phone' }}
+        />
         <CheckboxGroup
           form={form}
           name="partnershipType"

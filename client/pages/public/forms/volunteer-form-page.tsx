@@ -2,6 +2,7 @@ import { AVAILABILITY_OPTIONS, VOLUNTEER_INTERESTS } from '../../../../shared/co
 import { t } from '../../../../shared/messages';
 import { volunteerInput } from '../../../../shared/schemas/submissions';
 import { CheckboxGroup, RadioGroup } from '../../../components/form/choice-group';
+import { ContactRows, PERSON } from '../../../components/form/contact-rows';
 import { FormPage } from '../../../components/form/form-page';
 import { NextSteps } from '../../../components/form/next-steps';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
@@ -19,14 +20,7 @@ export function VolunteerFormPage() {
   return (
     <FormPage title={t('volunteerForm.title')} lead={t('volunteerForm.lead')} aside={<NextSteps />}>
       <SubmissionFormShell form={form} label={t('volunteerForm.title')} submitLabel={t('form.submitApplication')}>
-        <div className="field-row">
-          <TextField form={form} name="firstName" label={t('form.firstName')} autoComplete="given-name" />
-          <TextField form={form} name="lastName" label={t('form.lastName')} autoComplete="family-name" />
-        </div>
-        <div className="field-row">
-          <TextField form={form} name="email" type="email" label={t('form.email')} autoComplete="email" />
-          <TextField form={form} name="phone" type="tel" label={t('form.phone')} autoComplete="tel" />
-        </div>
+        <ContactRows form={form} names={PERSON} />
         <TextField form={form} name="occupation" label={t('form.occupation')} autoComplete="organization-title" />
         <CheckboxGroup form={form} name="interests" legend={t('form.interests')} options={VOLUNTEER_INTERESTS} />
         <RadioGroup form={form} name="availability" legend={t('form.availability')} options={AVAILABILITY_OPTIONS} />
