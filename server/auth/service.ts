@@ -13,8 +13,9 @@ import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
 import type { Deps } from '../deps';
 import { TooManyRequestsError, UnauthorizedError } from '../errors';
+import { addressKey } from '../http/client-address';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { addressKey, clearAttempts, type Limit, reserveAttempt } from './throttle';
+import { clearAttempts, type Limit, reserveAttempt } from './throttle';
 
 export interface Admin {
   id: string;

@@ -3,29 +3,8 @@
  * counted BEFORE its password is checked: a burst of parallel guesses (a tRPC batch, many
  * connections) cannot slip past the limit while the slow hashes run.
  */
-import { isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-
-/**
- * The key a client address is counted under. An IPv4 address as itself, also when it arrives
- * IPv4-mapped (::ffff:a.b.c.d); an IPv6 address by its /64, the block one subscriber is given,
- * since anyone holding one could otherwise rotate through its 2^64 addresses.
- */
-export function addressKey(ip: string | null | undefined): string {
-  if (!ip) return 'address:unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return `address:${mapped[1]}`;
-  if (!isIPv6(ip)) return `address:${ip}`;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `address:${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 export interface Limit {
   max: number;

@@ -8,6 +8,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { addressKey } from './client-address';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,7 +42,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     global: true,
     timeWindow: 60_000,
     allowList: (req) => !isApiRoute(req),
-    keyGenerator: (req) => `${isPublicWrite(req) ? 'form' : 'api'}:${req.ip}`,
+    keyGenerator: (req) => `${isPublicWrite(req) ? 'form' : 'api'}:${addressKey(req.ip)}`,
     max: (_req, key) => (key.startsWith('form:') ? config.rateLimit.formsPerMinute : config.rateLimit.perMinute),
   });
 }
