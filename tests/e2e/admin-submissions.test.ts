@@ -12,6 +12,8 @@ import {
 } from './support/browser';
 import { e2eRun } from './support/run';
 
+const ADVOCATES = 62;
+
 describe.skipIf(!hasChromium())('admin submissions', () => {
   const run = e2eRun();
 
@@ -26,6 +28,16 @@ describe.skipIf(!hasChromium())('admin submissions', () => {
       subject: 'Project visit',
       message: 'Can our school visit the borehole project in Gezawa?',
     });
+    // More advocates than one page holds (50), for "Show more".
+    for (let i = 1; i <= ADVOCATES; i++) {
+      await api(run.server.url, 'POST', '/api/submissions/advocate/register', undefined, {
+        firstName: `Advocate${i}`,
+        lastName: 'Bello',
+        email: `advocate${i}@example.org`,
+        advocacyInterests: ['Social Media Advocacy'],
+        message: 'I will share the campaigns with my followers.',
+      });
+    }
   });
 
   describe.each<ViewportName>(['phone', 'desktop'])('%s', (viewport) => {
@@ -99,6 +111,33 @@ describe.skipIf(!hasChromium())('admin submissions', () => {
       await newsletter.waitFor();
       expect(await newsletter.inputValue()).toBe('active');
       await screenshot(page, `admin-submissions-newsletter-${viewport}`);
+      await context.close();
+    });
+
+    it('shows a long list a page at a time, with the whole count on the tab', async () => {
+      const context = await signedIn(run.browser, viewport, run.server.url, run.token);
+      const page = await context.newPage();
+      const errors = trackConsoleErrors(page);
+      await page.goto('/admin/submissions');
+      const tab = page.getByRole('tab', { name: /Advocates/ });
+      await tab.getByText(String(ADVOCATES)).waitFor();
+      await tab.click();
+      const cards = page.getByRole('tabpanel').getByRole('heading', { name: /^Advocate\d+ Bello$/ });
+      await expect.poll(() => cards.count()).toBe(50);
+      const more = page.getByRole('button', { name: 'Show more' });
+      await more.scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-submissions-more-${viewport}`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await more.click();
+      await expect.poll(() => cards.count()).toBe(ADVOCATES);
+      await more.waitFor({ state: 'detached' });
+      // Newest first across the page boundary, each entry once.
+      const names = await cards.allTextContents();
+      expect(new Set(names).size).toBe(ADVOCATES);
+      expect(names[0]).toBe(`Advocate${ADVOCATES} Bello`);
+      expect(names.at(-1)).toBe('Advocate1 Bello');
+      expect(errors).toEqual([]);
       await context.close();
     });
 

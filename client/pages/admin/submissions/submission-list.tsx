@@ -45,7 +45,7 @@ export function SubmissionList<T extends SubmissionType>({
           <li key={view.id} className="admin-card admin-submission">
             <div className="admin-submission__head">
               <div>
-                <h3 className="admin-submission__name">{view.heading}</h3>
+                <h2 className="admin-submission__name">{view.heading}</h2>
                 <p className="admin-submission__date">{formatDate(view.date)}</p>
               </div>
               {view.status && (
