@@ -1,77 +1,175 @@
 /**
- * The route table. Public pages share the site layout; the heavier ones (forms with their
- * validation, long policy texts) load on first visit. /login and everything under /admin load
- * lazily too, so visitors never download admin code.
+ * The route table. Every public page is its own chunk, loaded on first visit (the server preloads
+ * the chunk of the page it rendered), so the first visit to a page downloads that page only.
+ * /login and everything under /admin are client-rendered, in the admin's own chunks.
  */
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { createServerSideHelpers } from '@trpc/react-query/server';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import type { AppRouter } from '../server/trpc/root';
 import { t } from '../shared/messages';
 import { Spinner } from './components/spinner';
 import { SiteLayout } from './layout/site-layout';
-import { AboutPage } from './pages/public/about-page';
-import { AdvocatePage } from './pages/public/advocate-page';
-import { CampaignPage } from './pages/public/campaign/campaign-page';
-import { CampaignsPage } from './pages/public/campaigns-page';
-import { DonatePage } from './pages/public/donate-page';
-import { GetInvolvedPage } from './pages/public/get-involved-page';
-import { HomePage } from './pages/public/home/home-page';
-import { NotFoundPage } from './pages/public/not-found-page';
-import { PartnerPage } from './pages/public/partner-page';
-import { PartnerSuccessPage } from './pages/public/partner-success-page';
-import { VolunteerPage } from './pages/public/volunteer-page';
+import { campaignsPageInput, latestCampaignsInput } from './pages/public/page-queries';
+
+/** The server's tRPC helpers: prefetching fills the query cache the page then renders from. */
+export type PrefetchApi = ReturnType<typeof createServerSideHelpers<AppRouter>>;
+
+export interface PublicPage {
+  /** The path pattern (wouter's: `:name` parameters, an optional trailing slash). */
+  path: string;
+  /** The page's module as the build's manifest names it (relative to client/). */
+  module: string;
+  Page: ComponentType;
+  /**
+   * The data the page shows, fetched on the server before it renders. Answers 404 when what the
+   * page is about does not exist.
+   */
+  prefetch?: (api: PrefetchApi, params: Record<string, string>, search: URLSearchParams) => Promise<404 | undefined>;
+}
+
+/** A lazily loaded page: `module` is both what is imported and what the server preloads. */
+const page = <K extends string>(
+  path: string,
+  module: string,
+  load: () => Promise<Record<K, () => React.ReactNode>>,
+  name: K,
+  prefetch?: PublicPage['prefetch'],
+): PublicPage => ({
+  path,
+  module,
+  Page: lazy(async () => {
+    const component: () => React.ReactNode = (await load())[name];
+    return { default: component };
+  }),
+  prefetch,
+});
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  page(
+    '/',
+    'pages/public/home/home-page.tsx',
+    () => import('./pages/public/home/home-page'),
+    'HomePage',
+    async (api) => void (await api.campaign.list.prefetch(latestCampaignsInput)),
+  ),
+  page('/about', 'pages/public/about-page.tsx', () => import('./pages/public/about-page'), 'AboutPage'),
+  page(
+    '/get-involved',
+    'pages/public/get-involved-page.tsx',
+    () => import('./pages/public/get-involved-page'),
+    'GetInvolvedPage',
+  ),
+  page('/volunteer', 'pages/public/volunteer-page.tsx', () => import('./pages/public/volunteer-page'), 'VolunteerPage'),
+  page('/partner', 'pages/public/partner-page.tsx', () => import('./pages/public/partner-page'), 'PartnerPage'),
+  page('/advocate', 'pages/public/advocate-page.tsx', () => import('./pages/public/advocate-page'), 'AdvocatePage'),
+  page(
+    '/partner-success',
+    'pages/public/partner-success-page.tsx',
+    () => import('./pages/public/partner-success-page'),
+    'PartnerSuccessPage',
+  ),
+  page(
+    '/campaigns',
+    'pages/public/campaigns-page.tsx',
+    () => import('./pages/public/campaigns-page'),
+    'CampaignsPage',
+    async (api, _params, search) => void (await api.campaign.list.prefetch(campaignsPageInput(search))),
+  ),
+  page(
+    '/campaign/:id',
+    'pages/public/campaign/campaign-page.tsx',
+    () => import('./pages/public/campaign/campaign-page'),
+    'CampaignPage',
+    async (api, params) => {
+      try {
+        await api.campaign.byId.fetch({ id: params.id ?? '' });
+        return undefined;
+      } catch {
+        // The failed query stays in the cache, so the page renders 'Campaign not found'.
+        return 404;
+      }
+    },
+  ),
+  page(
+    '/donate',
+    'pages/public/donate-page.tsx',
+    () => import('./pages/public/donate-page'),
+    'DonatePage',
+    async (api) => void (await api.campaign.defaultBank.prefetch()),
+  ),
+  page(
+    '/volunteer-form',
+    'pages/public/forms/volunteer-form-page.tsx',
+    () => import('./pages/public/forms/volunteer-form-page'),
+    'VolunteerFormPage',
+  ),
+  page(
+    '/partner-form',
+    'pages/public/forms/partner-form-page.tsx',
+    () => import('./pages/public/forms/partner-form-page'),
+    'PartnerFormPage',
+  ),
+  page(
+    '/advocate-form',
+    'pages/public/forms/advocate-form-page.tsx',
+    () => import('./pages/public/forms/advocate-form-page'),
+    'AdvocateFormPage',
+  ),
+  page(
+    '/contact',
+    'pages/public/forms/contact-page.tsx',
+    () => import('./pages/public/forms/contact-page'),
+    'ContactPage',
+  ),
+  page('/faqs', 'pages/public/legal/faqs-page.tsx', () => import('./pages/public/legal/faqs-page'), 'FaqsPage'),
+  page('/terms', 'pages/public/legal/terms-page.tsx', () => import('./pages/public/legal/terms-page'), 'TermsPage'),
+  page(
+    '/privacy',
+    'pages/public/legal/privacy-page.tsx',
+    () => import('./pages/public/legal/privacy-page'),
+    'PrivacyPage',
+  ),
+];
+
+export const NOT_FOUND_PAGE: PublicPage = page(
+  '*',
+  'pages/public/not-found-page.tsx',
+  () => import('./pages/public/not-found-page'),
+  'NotFoundPage',
+);
+
+/** The paths the browser renders without the server: the sign-in page and the admin area. */
+export const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:\/.*)?$/;
 
 const LoginPage = lazy(() => import('./pages/admin/login-page'));
 const AdminApp = lazy(() => import('./pages/admin/admin-app'));
 
-const lazyPage = (element: React.ReactNode) => (
-  <Suspense fallback={<div className="page-loading" aria-busy="true" />}>{element}</Suspense>
-);
+const PageLoading = () => <div className="page-loading" aria-busy="true" />;
 
-/** The router keeps the current page on screen until the next page's code has arrived. */
-const PUBLIC_ROUTES: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'about', element: <AboutPage /> },
-  { path: 'get-involved', element: <GetInvolvedPage /> },
-  { path: 'volunteer', element: <VolunteerPage /> },
-  { path: 'partner', element: <PartnerPage /> },
-  { path: 'advocate', element: <AdvocatePage /> },
-  { path: 'partner-success', element: <PartnerSuccessPage /> },
-  { path: 'campaigns', element: <CampaignsPage /> },
-  { path: 'campaign/:id', element: <CampaignPage /> },
-  { path: 'donate', element: <DonatePage /> },
-  {
-    path: 'volunteer-form',
-    lazy: async () => ({ Component: (await import('./pages/public/forms/volunteer-form-page')).VolunteerFormPage }),
-  },
-  {
-    path: 'partner-form',
-    lazy: async () => ({ Component: (await import('./pages/public/forms/partner-form-page')).PartnerFormPage }),
-  },
-  {
-    path: 'advocate-form',
-    lazy: async () => ({ Component: (await import('./pages/public/forms/advocate-form-page')).AdvocateFormPage }),
-  },
-  {
-    path: 'contact',
-    lazy: async () => ({ Component: (await import('./pages/public/forms/contact-page')).ContactPage }),
-  },
-  { path: 'faqs', lazy: async () => ({ Component: (await import('./pages/public/legal/faqs-page')).FaqsPage }) },
-  { path: 'terms', lazy: async () => ({ Component: (await import('./pages/public/legal/terms-page')).TermsPage }) },
-  {
-    path: 'privacy',
-    lazy: async () => ({ Component: (await import('./pages/public/legal/privacy-page')).PrivacyPage }),
-  },
-  { path: '*', element: <NotFoundPage /> },
-];
-
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    element: <SiteLayout />,
-    // Shown only while the first page's code loads on a direct visit to a lazy route.
-    HydrateFallback: () => <Spinner label={t('shell.loading')} />,
-    children: PUBLIC_ROUTES,
-  },
-  { path: '/login', element: lazyPage(<LoginPage />) },
-  { path: '/admin/*', element: lazyPage(<AdminApp />) },
-]);
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path={CLIENT_ONLY_PATH}>
+        <Suspense fallback={<Spinner label={t('shell.loading')} />}>
+          <Switch>
+            <Route path="/login" component={LoginPage} />
+            <Route component={AdminApp} />
+          </Switch>
+        </Suspense>
+      </Route>
+      <Route>
+        <SiteLayout>
+          <Suspense fallback={<PageLoading />}>
+            <Switch>
+              {PUBLIC_PAGES.map(({ path, Page }) => (
+                <Route key={path} path={path} component={Page} />
+              ))}
+              <Route component={NOT_FOUND_PAGE.Page} />
+            </Switch>
+          </Suspense>
+        </SiteLayout>
+      </Route>
+    </Switch>
+  );
+}

@@ -1,6 +1,7 @@
 /**
- * npm run build: the client with Vite (plus gzip and brotli copies for slow networks) and the
- * server and its command-line tools bundled with esbuild into dist/server.
+ * npm run build: the client with Vite (plus gzip and brotli copies for slow networks), the page
+ * renderer with Vite's SSR build into dist/ssr, and the server and its command-line tools bundled
+ * with esbuild into dist/server.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,10 +14,17 @@ const dist = path.join(root, 'dist');
 
 export async function buildAll() {
   const started = Date.now();
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const vite = (...args) =>
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+  vite();
+  vite('--ssr', 'entry-server.tsx', '--outDir', '../dist/ssr');
   precompress(path.join(dist, 'client'));
   await build({
     entryPoints: {

@@ -18,10 +18,10 @@ import { TooManyRequestsError } from './errors';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
+import { type PageRenderer, registerPages } from './http/pages';
 import { registerRateLimit } from './http/rate-limit';
 import { type ResponseCache, registerResponseCache } from './http/response-cache';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerSpa } from './http/spa';
 import { withZodSchemas } from './http/zod-schemas';
 import { submissionsRest } from './submissions/rest';
 import { guardTrpcBatch } from './trpc/batch-guard';
@@ -39,6 +39,8 @@ declare module 'fastify' {
 export interface AppOptions {
   /** The built client to serve; undefined serves the API only. */
   staticDir?: string;
+  /** Renders the public pages on the server; without it every page is the shell the browser renders. */
+  renderer?: PageRenderer;
   /** Log requests as JSON lines to stdout, or to the given stream (tests read it). */
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** Called for every route as it is added: the API contract test lists them this way. */
@@ -102,7 +104,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   // Our own.
   registerErrorHandler(app);
-  const spa = await registerSpa(app, { staticDir: options.staticDir, publicUrl: config.publicUrl });
+  const pages = await registerPages(app, deps, { staticDir: options.staticDir, renderer: options.renderer });
 
   // Routes: REST ones typed and validated by the shared zod schemas, and described by OpenAPI.
   const api = withZodSchemas(app);
@@ -125,7 +127,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await authRest(api, deps);
-  await campaignsRest(api, deps, spa);
+  await campaignsRest(api, deps, pages);
   await submissionsRest(api, deps);
   await uploadsRest(api, deps);
   await dashboardRest(api, deps);

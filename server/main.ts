@@ -1,26 +1,33 @@
 /** Starts the server: configuration, database, listen, and a graceful stop on SIGTERM/SIGINT. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { prepare } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrator';
 import { scheduleHousekeeping } from './housekeeping';
+import type { PageRenderer } from './http/pages';
 
-/** The built client sits next to the built server (dist/client beside dist/server). */
-function findStaticDir(): string | undefined {
+/** The built client and page renderer sit next to the built server (dist/client, dist/ssr beside dist/server). */
+async function findClient(): Promise<{ staticDir?: string; renderer?: PageRenderer }> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [path.resolve(here, '../client'), path.resolve(here, '../dist/client')]) {
-    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+  for (const dist of [path.resolve(here, '..'), path.resolve(here, '../dist')]) {
+    const staticDir = path.join(dist, 'client');
+    if (!fs.existsSync(path.join(staticDir, 'index.html'))) continue;
+    const rendererFile = path.join(dist, 'ssr', 'entry-server.js');
+    const renderer = fs.existsSync(rendererFile)
+      ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer)
+      : undefined;
+    return { staticDir, renderer };
   }
-  return undefined;
+  return {};
 }
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const { deps, handle, firstAdmin, seeded } = await prepare(config);
-  const app = await buildApp(deps, { staticDir: findStaticDir(), logger: true });
+  const app = await buildApp(deps, { ...(await findClient()), logger: true });
 
   if (firstAdmin) {
     // Printed once: the next start finds the admin and prints nothing.

@@ -75,6 +75,12 @@ export const PAGE_META: Record<string, PageMeta> = {
 
 export const NOT_FOUND_META: PageMeta = { title: `Page not found — ${SITE}`, description: 'This page does not exist.' };
 
+/** The head of a campaign page whose campaign does not exist. */
+export const CAMPAIGN_NOT_FOUND_META: PageMeta = {
+  title: `Campaign not found — ${SITE}`,
+  description: NOT_FOUND_META.description,
+};
+
 export const campaignMeta = (campaign: {
   title: string;
   shortDescription: string;

@@ -1,9 +1,9 @@
-import { MapPin } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { formatNaira } from '../../shared/format';
 import { t } from '../../shared/messages';
 import type { Campaign } from '../../shared/schemas/campaign';
 import { CampaignImage } from './campaign-image';
+import { MapPin } from './icons/map-pin';
 import { FundingProgress } from './progress-bar';
 
 export type CampaignSummary = Pick<

@@ -1,6 +1,7 @@
-import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { t } from '../../shared/messages';
+import { Check } from './icons/check';
+import { Copy } from './icons/copy';
 
 const RESET_MS = 2500;
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { t } from '../../shared/messages';
 import { useAuth } from '../lib/auth';
 

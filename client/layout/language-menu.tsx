@@ -1,6 +1,7 @@
-import { Check, Globe } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { getLocale, LOCALES, type Locale, setLocale, t } from '../../shared/messages';
+import { Check } from '../components/icons/check';
+import { Globe } from '../components/icons/globe';
 
 const LOCALE_CODES = Object.keys(LOCALES) as Locale[];
 

@@ -1,7 +1,8 @@
-import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
 import { t } from '../../shared/messages';
+import { Menu } from '../components/icons/menu';
+import { X } from '../components/icons/x';
+import { NavLink } from '../lib/navigation';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { AccountLink } from './account-link';
 import { NAV_LINKS } from './nav-links';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { FOUNDATION } from '../../shared/constants';
 import { t } from '../../shared/messages';
 import { LogoMark } from '../components/logo-mark';

@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router';
 import { t } from '../../shared/messages';
+import { NavLink } from '../lib/navigation';
 import { AccountLink } from './account-link';
 import { LanguageMenu } from './language-menu';
 import { MobileMenu } from './mobile-menu';

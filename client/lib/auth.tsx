@@ -5,7 +5,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { TOKEN_STORAGE_KEY } from '../../shared/constants';
-import { readToken } from './trpc';
+import { readToken } from './token';
 
 export interface AuthState {
   isAuthenticated: boolean;

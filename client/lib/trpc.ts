@@ -1,33 +1,36 @@
-import { createTRPCReact, httpBatchLink, httpLink, splitLink } from '@trpc/react-query';
-import superjson from 'superjson';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../server/trpc/root';
-import { MAX_TRPC_BATCH, TOKEN_STORAGE_KEY } from '../../shared/constants';
 
 /** The typed client; only the router's type crosses from server/ into the bundle. */
 export const trpc = createTRPCReact<AppRouter>();
 
-export const readToken = (): string | null => {
-  try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+/**
+ * Loads the transport (client/lib/trpc-transport.ts) with the first call. A server-rendered page
+ * arrives with its data and makes no call to show it, so its first load carries no HTTP links and
+ * no superjson.
+ */
+const lazyTransport: TRPCLink<AppRouter> = (runtime) => {
+  let loading: Promise<ReturnType<TRPCLink<AppRouter>>> | undefined;
+  return (operation) =>
+    observable((observer) => {
+      let cancelled = false;
+      let unsubscribe = () => {};
+      loading ??= import('./trpc-transport').then(({ transport }) => transport(runtime));
+      loading.then(
+        (link) => {
+          if (cancelled) return;
+          const subscription = link(operation).subscribe(observer);
+          unsubscribe = () => subscription.unsubscribe();
+        },
+        (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
+      );
+      return () => {
+        cancelled = true;
+        unsubscribe();
+      };
+    });
 };
 
-const headers = () => {
-  const token = readToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-};
-
-export function createTrpcClient() {
-  return trpc.createClient({
-    links: [
-      // Mutations go alone so one failing form never fails another request in the batch.
-      splitLink({
-        condition: (op) => op.type === 'query',
-        true: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxItems: MAX_TRPC_BATCH }),
-        false: httpLink({ url: '/trpc', transformer: superjson, headers }),
-      }),
-    ],
-  });
-}
+export const createTrpcClient = () => trpc.createClient({ links: [lazyTransport] });

@@ -2,22 +2,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { t } from '../../shared/messages';
-import { campaignMeta } from '../../shared/page-meta';
 import { campaignDeleted, campaignRecord, campaignSaved } from '../../shared/schemas/answers';
 import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/schemas/campaign';
 import type { Deps } from '../deps';
-import { NotFoundError } from '../errors';
 import { CAMPAIGN_EXAMPLE } from '../http/api-examples';
 import { actorOfRequest, requireAdmin } from '../http/auth-hook';
+import { type Pages, wantsPage } from '../http/pages';
 import { answer, BEARER, BODY_REFUSALS, NOT_MODIFIED, refusals } from '../http/route-docs';
-import { type Spa, wantsPage } from '../http/spa';
 import type { ZodApp } from '../http/zod-schemas';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
 
 /** REST always lists oldest first: the spec's clients take the last three as the latest. */
 const restListQuery = campaignListInput.omit({ order: true });
 
-export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<void> {
+export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Promise<void> {
   const onRequest = requireAdmin(deps);
   const tags = ['campaigns'];
 
@@ -25,7 +23,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
   // page before the query is read, so a page link with odd parameters still opens.
   const pageFirst = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('vary', 'Accept');
-    if (wantsPage(req)) return spa.send(req, reply);
+    if (wantsPage(req)) return pages.send(req, reply);
   };
 
   app.get(
@@ -60,18 +58,6 @@ export async function campaignsRest(app: ZodApp, deps: Deps, spa: Spa): Promise<
     },
     (req) => getCampaign(deps, req.params.id),
   );
-
-  // The detail page: index.html with the campaign's Open Graph tags for link previews.
-  app.get('/campaign/:id', { schema: { hide: true, params: z.object({ id: z.string() }) } }, async (req, reply) => {
-    try {
-      const campaign = await getCampaign(deps, req.params.id);
-      return spa.send(req, reply, campaignMeta(campaign));
-    } catch (error) {
-      if (error instanceof NotFoundError)
-        return spa.send(req, reply, { title: t('campaigns.notFound'), description: t('campaigns.notFound') });
-      throw error;
-    }
-  });
 
   app.post(
     '/campaigns',

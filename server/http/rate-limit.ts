@@ -31,10 +31,15 @@ const isPublicWrite = (req: FastifyRequest) =>
   (req.routeOptions.config?.publicWrite === true ||
     (req.routeOptions.url === TRPC_ROUTE && trpcProcedures(req).some((name) => PUBLIC_MUTATION.test(name))));
 
-/** Images and static files are cheap and cached: the budget is for the API's routes. */
+/**
+ * Images and static files are cheap and cached: the budget is for the API's routes, and for pages
+ * rendered afresh (a page answered from memory never gets this far).
+ */
 const isApiRoute = (req: FastifyRequest) => {
   const route = req.routeOptions.url ?? '';
-  return /^\/(?:api|trpc|upload|campaigns)(?:\/|$)/.test(route) && !route.startsWith('/api/uploads/');
+  return (
+    route === '/*' || (/^\/(?:api|trpc|upload|campaigns)(?:\/|$)/.test(route) && !route.startsWith('/api/uploads/'))
+  );
 };
 
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {

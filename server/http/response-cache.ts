@@ -1,6 +1,6 @@
 /**
- * Public answers served from memory: the REST campaign list (each filter combination on demand)
- * and detail, and the site's public tRPC queries. Each answer is kept as bytes per data version
+ * Public answers served from memory: the server-rendered public pages, the REST campaign list
+ * (each filter combination on demand) and detail, and the site's public tRPC queries. Each answer is kept as bytes per data version
  * (server/db/data-versions.ts), compressed once per encoding, with a strong ETag; a hit is
  * answered from the onRequest hook without routing to a handler, reading the database or
  * serialising anything. Every change of the data drops the lot.
@@ -17,14 +17,18 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageCacheKey } from '../../shared/page-data';
 import type { DataVersions } from '../db/data-versions';
+import { wantsPage } from './pages';
 import { TRPC_ROUTE, trpcProcedures } from './rate-limit';
-import { wantsPage } from './spa';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** GET answers of this route are the same for everyone: keep them per data version. */
-    publicCache?: boolean;
+    /**
+     * GET answers of this route are the same for everyone: keep them per data version. `page`:
+     * the route answers pages only, kept by path and the parameters pages read.
+     */
+    publicCache?: boolean | 'page';
   }
   interface FastifyRequest {
     /** Set on a miss: where onSend stores the answer. */
@@ -119,12 +123,19 @@ function isCacheable(req: FastifyRequest): boolean {
   const route = req.routeOptions;
   return (
     route.config?.publicCache === true ||
+    route.config?.publicCache === 'page' ||
     (route.url === TRPC_ROUTE && trpcProcedures(req).every((name) => PUBLIC_QUERIES.has(name)))
   );
 }
 
-/** A browser navigation may get a page on the same path: it never shares a slot with JSON. */
-const keyOf = (req: FastifyRequest) => `${wantsPage(req) ? 'page' : 'data'} ${req.url}`;
+/**
+ * A browser navigation may get a page on the same path: it never shares a slot with JSON. A page
+ * is kept under its path and the parameters it reads, so junk query strings share its slot.
+ */
+const keyOf = (req: FastifyRequest) =>
+  req.routeOptions.config?.publicCache === 'page' || wantsPage(req)
+    ? `page ${pageCacheKey(req.url)}`
+    : `data ${req.url}`;
 
 export interface ResponseCache {
   /** What the cache has done, for tests and the bench. */
@@ -245,7 +256,7 @@ export function registerResponseCache(app: FastifyInstance, versions: DataVersio
     const slot = req.cacheSlot;
     if (!slot || reply.statusCode !== 200) return payload;
     const contentType = String(reply.getHeader('content-type') ?? '');
-    if (!contentType.startsWith('application/json') || reply.hasHeader('set-cookie')) return payload;
+    if (!/^(?:application\/json|text\/html)/.test(contentType) || reply.hasHeader('set-cookie')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const identity = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     // What every client gets: the security headers (set on the raw response by helmet) and the

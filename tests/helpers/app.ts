@@ -72,6 +72,7 @@ export async function createTestApp(
     now?: () => Date;
     tokens?: TokenSigner;
     staticDir?: string;
+    renderer?: AppOptions['renderer'];
     logger?: AppOptions['logger'];
     onRoute?: AppOptions['onRoute'];
     /** A database already made and migrated, shared with another app (closed by its owner). */
@@ -90,7 +91,12 @@ export async function createTestApp(
     (await insertAdmin(database.db, ADMIN));
   const token = await issueToken(deps, admin);
   const sessionId = (await tokens.verify(token))!.sessionId;
-  const app = await buildApp(deps, { staticDir: options.staticDir, logger: options.logger, onRoute: options.onRoute });
+  const app = await buildApp(deps, {
+    staticDir: options.staticDir,
+    renderer: options.renderer,
+    logger: options.logger,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,

@@ -11,9 +11,18 @@ export function builtClient({ withSourceMap = false } = {}): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
   if (withSourceMap) fs.writeFileSync(path.join(dir, 'assets', 'app-1234.js.map'), '{"sources":["secret.ts"]}');
+  // The build's manifest: the home page's chunk and the chunk it imports, for preloading.
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'pages/public/home/home-page.tsx': { file: 'assets/home-page-1234.js', imports: ['_grid.js'] },
+      '_grid.js': { file: 'assets/grid-1234.js' },
+    }),
+  );
   return dir;
 }

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { campaignPayload, volunteerPayload } from '../helpers/fixtures';
 
-/** Routes that are not the REST API: our screens' tRPC, the reference pages, the detail page, CORS preflight. */
-const NOT_REST = [/^\/trpc\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/campaign\/:id$/, /^\*$/];
+/** Routes that are not the REST API: the pages, our screens' tRPC, the reference pages, CORS preflight. */
+const NOT_REST = [/^\/\*$/, /^\/trpc\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\*$/];
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 

@@ -1,5 +1,5 @@
-import { CheckCircle2 } from 'lucide-react';
 import type { FieldValues } from 'react-hook-form';
+import { CheckCircle2 } from '../icons/circle-check';
 import type { SubmissionForm } from './use-submission-form';
 
 /** The form's messages: the required-fields summary, the failure notice and the success message. */

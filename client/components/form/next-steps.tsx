@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { t } from '../../../shared/messages';
 
 const STEPS = ['form.next1', 'form.next2', 'form.next3'] as const;

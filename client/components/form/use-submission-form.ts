@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { SUCCESS_DELAY_MS } from '../../../shared/constants';
 import { t } from '../../../shared/messages';
+import { useNavigate } from '../../lib/navigation';
 import { readServerError } from '../../lib/server-error';
 import { useToast } from '../../lib/toasts';
 import { type FormSchema, type SchemaForm, useSchemaForm } from './schema-form';

@@ -1,5 +1,5 @@
 /** The admin area (/admin/*): guarded, in its own lazily loaded chunk with its own styles. */
-import { Navigate, Route, Routes } from 'react-router';
+import { Redirect, Route, Switch } from 'wouter';
 import { t } from '../../../shared/messages';
 import { CampaignEditorPage } from './campaigns/campaign-editor-page';
 import { CampaignsPage } from './campaigns/campaigns-page';
@@ -10,24 +10,35 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { useSignOutOn401 } from './lib/use-sign-out-on-401';
 import { SubmissionsPage } from './submissions/submissions-page';
 import './admin.css';
+import './lib/messages';
 
 function AdminRoutes() {
   useSignOutOn401();
   return (
     <AdminLayout>
-      <Routes>
-        <Route index element={<DashboardPage />} />
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="campaigns" element={<CampaignsPage />} />
-        <Route path="campaigns/new" element={<CampaignEditorPage />} />
-        <Route path="campaigns/:id/edit" element={<CampaignEditorPage />} />
-        <Route path="submissions" element={<SubmissionsPage />} />
-        <Route path="users" element={<ComingSoonPage title={t('admin.nav.users')} />} />
-        <Route path="analytics" element={<ComingSoonPage title={t('admin.nav.analytics')} />} />
-        <Route path="donations" element={<ComingSoonPage title={t('admin.nav.donations')} />} />
-        <Route path="settings" element={<ComingSoonPage title={t('admin.nav.settings')} />} />
-        <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
-      </Routes>
+      <Switch>
+        <Route path="/admin" component={DashboardPage} />
+        <Route path="/admin/dashboard" component={DashboardPage} />
+        <Route path="/admin/campaigns" component={CampaignsPage} />
+        <Route path="/admin/campaigns/new" component={CampaignEditorPage} />
+        <Route path="/admin/campaigns/:id/edit" component={CampaignEditorPage} />
+        <Route path="/admin/submissions" component={SubmissionsPage} />
+        <Route path="/admin/users">
+          <ComingSoonPage title={t('admin.nav.users')} />
+        </Route>
+        <Route path="/admin/analytics">
+          <ComingSoonPage title={t('admin.nav.analytics')} />
+        </Route>
+        <Route path="/admin/donations">
+          <ComingSoonPage title={t('admin.nav.donations')} />
+        </Route>
+        <Route path="/admin/settings">
+          <ComingSoonPage title={t('admin.nav.settings')} />
+        </Route>
+        <Route>
+          <Redirect to="/admin/dashboard" replace />
+        </Route>
+      </Switch>
     </AdminLayout>
   );
 }

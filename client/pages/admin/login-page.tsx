@@ -1,7 +1,8 @@
 /** /login (SPEC sections 2, 4 and 8): re-checks the stored token on open, signs in, returns where wanted. */
 import { LogIn } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Redirect } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { FOUNDATION } from '../../../shared/constants';
 import { t } from '../../../shared/messages';
 import { loginInput } from '../../../shared/schemas/auth';
@@ -14,24 +15,24 @@ import { trpc } from '../../lib/trpc';
 import { returnPath } from './lib/return-path';
 import { usePageTitle } from './lib/use-page-title';
 import './admin.css';
+import './lib/messages';
 
 export default function LoginPage() {
   usePageTitle(t('admin.login.title'));
   const auth = useAuth();
-  const location = useLocation();
   const login = trpc.auth.login.useMutation();
   const form = useSchemaForm(loginInput);
   const [formError, setFormError] = useState('');
   const [checking, setChecking] = useState(true);
   const errorId = useId();
-  const target = returnPath(location.state);
+  const target = returnPath(useHistoryState());
   const { recheck } = auth;
 
   useEffect(() => {
     void recheck().finally(() => setChecking(false));
   }, [recheck]);
 
-  if (auth.isAuthenticated) return <Navigate to={target} replace />;
+  if (auth.isAuthenticated) return <Redirect to={target} replace />;
   if (checking || auth.isLoading) return <Spinner />;
 
   const submit = form.methods.handleSubmit(async (credentials) => {

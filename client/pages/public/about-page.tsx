@@ -1,6 +1,8 @@
-import { BookOpenCheck, Hammer, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { t } from '../../../shared/messages';
+import { BookOpenCheck } from '../../components/icons/book-open-check';
+import { Hammer } from '../../components/icons/hammer';
+import { Users } from '../../components/icons/users';
 import { PageHeader } from '../../components/page-header';
 
 const WAYS = [

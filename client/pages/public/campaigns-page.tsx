@@ -1,12 +1,10 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../../shared/constants';
 import { t } from '../../../shared/messages';
 import { CampaignGrid } from '../../components/campaign-grid';
 import { PageHeader } from '../../components/page-header';
 import { trpc } from '../../lib/trpc';
-
-const pick = <T extends string>(options: readonly T[], value: string | null): T | undefined =>
-  options.find((option) => option === value);
+import { campaignsPageInput } from './page-queries';
 
 type Filter = 'location' | 'category';
 
@@ -50,9 +48,9 @@ function FilterSelect({
 /** All campaigns, filtered by state and category; the filters live in the URL so links can share them. */
 export function CampaignsPage() {
   const [params, setParams] = useSearchParams();
-  const location = pick(CAMPAIGN_LOCATIONS, params.get('location'));
-  const category = pick(CAMPAIGN_CATEGORIES, params.get('category'));
-  const campaigns = trpc.campaign.list.useQuery({ order: 'newest', location, category });
+  const input = campaignsPageInput(params);
+  const { location, category } = input;
+  const campaigns = trpc.campaign.list.useQuery(input);
 
   const setFilter = (name: Filter, value: string) => {
     setParams(
@@ -62,7 +60,7 @@ export function CampaignsPage() {
         else next.delete(name);
         return next;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true },
     );
   };
   const filtered = Boolean(location || category);

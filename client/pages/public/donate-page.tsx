@@ -1,8 +1,8 @@
-import { Landmark } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { DEFAULT_BANK_NAME, DONATION_SPLIT_KOBO } from '../../../shared/constants';
 import { t } from '../../../shared/messages';
 import { BankDetails } from '../../components/bank-details';
+import { Landmark } from '../../components/icons/landmark';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';

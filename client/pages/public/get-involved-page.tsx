@@ -1,9 +1,13 @@
-import { HandHeart, Handshake, type LucideIcon, Megaphone, MessagesSquare } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { type MessageKey, t } from '../../../shared/messages';
+import { HandHeart } from '../../components/icons/hand-heart';
+import { Handshake } from '../../components/icons/handshake';
+import type { Icon } from '../../components/icons/icon';
+import { Megaphone } from '../../components/icons/megaphone';
+import { MessagesSquare } from '../../components/icons/messages-square';
 import { PageHeader } from '../../components/page-header';
 
-const WAYS: readonly { icon: LucideIcon; title: MessageKey; text: MessageKey; to: string; cta: MessageKey }[] = [
+const WAYS: readonly { icon: Icon; title: MessageKey; text: MessageKey; to: string; cta: MessageKey }[] = [
   {
     icon: HandHeart,
     title: 'involved.volunteer',

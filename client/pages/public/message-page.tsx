@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { Icon } from '../../components/icons/icon';
 
 /** A page of one short message: an optional icon, the heading, a sentence and the ways on. */
 export function MessagePage({
@@ -8,7 +8,7 @@ export function MessagePage({
   text,
   children,
 }: {
-  icon?: LucideIcon;
+  icon?: Icon;
   title: string;
   text: string;
   children: ReactNode;

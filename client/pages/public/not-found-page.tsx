@@ -1,6 +1,6 @@
-import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { t } from '../../../shared/messages';
+import { Compass } from '../../components/icons/compass';
 import { MessagePage } from './message-page';
 
 export function NotFoundPage() {

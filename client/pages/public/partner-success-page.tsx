@@ -1,6 +1,6 @@
-import { CheckCircle2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { t } from '../../../shared/messages';
+import { CheckCircle2 } from '../../components/icons/circle-check';
 import { MessagePage } from './message-page';
 
 export function PartnerSuccessPage() {

@@ -1,6 +1,6 @@
-import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
+import { CheckCircle2 } from '../../components/icons/circle-check';
 import { PageHeader } from '../../components/page-header';
 
 interface Props {

@@ -3,8 +3,10 @@ export const publicMessages = {
   'validation.required': 'This field is required',
 
   // Shell: header, menus, footer
+  'shell.needsScript': 'Signing in and the staff dashboard need JavaScript. The public pages work without it.',
   'shell.skipToContent': 'Skip to main content',
   'shell.homeLink': '{name} — home',
+  'shell.homeSuffix': ', {name} home page',
   'shell.mainNav': 'Main',
   'shell.footerNav': 'Footer',
   'shell.openMenu': 'Open menu',
@@ -130,6 +132,8 @@ export const publicMessages = {
   'home.mapLabel': 'Map of Nigeria with the northern states and their number of campaigns',
   'home.mapState': '{state}: {count} campaigns',
   'home.mapStateOne': '{state}: 1 campaign',
+  'home.mapChipCampaigns': ' campaigns',
+  'home.mapChipCampaign': ' campaign',
   'home.mapCredit': 'Map: @svg-maps/nigeria, CC BY 4.0',
   'home.mapLegendActive': 'State with campaigns',
   'home.mapLegendNorth': 'Northern state',

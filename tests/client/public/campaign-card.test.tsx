@@ -1,5 +1,4 @@
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CampaignCard, type CampaignSummary } from '../../../client/components/campaign-card';
 import { PLACEHOLDER_IMAGE } from '../../../shared/constants';
@@ -16,10 +15,7 @@ const campaign: CampaignSummary = {
 };
 
 function renderCard(overrides: Partial<CampaignSummary> = {}) {
-  const router = createMemoryRouter([
-    { path: '/', element: <CampaignCard campaign={{ ...campaign, ...overrides }} /> },
-  ]);
-  return render(<RouterProvider router={router} />);
+  return render(<CampaignCard campaign={{ ...campaign, ...overrides }} />);
 }
 
 describe('CampaignCard', () => {

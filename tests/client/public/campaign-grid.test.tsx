@@ -1,5 +1,4 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CampaignGrid } from '../../../client/components/campaign-grid';
 
@@ -7,7 +6,7 @@ const renderGrid = (props: Partial<Parameters<typeof CampaignGrid>[0]>) => {
   const element = (
     <CampaignGrid campaigns={undefined} isLoading={false} isError={false} onRetry={() => {}} {...props} />
   );
-  return render(<RouterProvider router={createMemoryRouter([{ path: '/', element }])} />);
+  return render(element);
 };
 
 describe('CampaignGrid states', () => {

@@ -12,9 +12,14 @@ describe('the Northern Nigeria map', () => {
     mockFetch({ body: [{ result: { data: { json: { Kano: 2, Borno: 1 } } } }] });
     const { container } = renderPage('/', <NorthernMap />);
 
-    await waitFor(() => expect(container.querySelectorAll('a[aria-label="Kano: 2 campaigns"]')).toHaveLength(2));
+    await waitFor(() => expect(container.querySelectorAll('svg a[aria-label="Kano: 2 campaigns"]')).toHaveLength(1));
     const kano = container.querySelector('svg a[aria-label="Kano: 2 campaigns"]');
     expect(kano?.getAttribute('href')).toBe('/campaigns?location=Kano');
+    // The chips' names start with what they show (Label in Name): 'Kano 2' is read 'Kano 2 campaigns'.
+    const chip = screen.getByRole('link', { name: 'Kano 2 campaigns' });
+    expect(chip.textContent).toBe('Kano 2 campaigns');
+    expect(chip.getAttribute('href')).toBe('/campaigns?location=Kano');
+    expect(screen.getByRole('link', { name: 'Borno 1 campaign' })).toBeTruthy();
     expect(container.querySelector('a[aria-label="Borno: 1 campaign"]')).not.toBeNull();
     // The package spells it Nassarawa; the spec's Nasarawa must still be on the map.
     expect(container.querySelector('svg a[aria-label="Nasarawa: 0 campaigns"]')).not.toBeNull();

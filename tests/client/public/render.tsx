@@ -1,24 +1,33 @@
 /**
  * Renders public components with the app's real providers (tRPC, TanStack Query, auth, toasts)
- * inside a memory router. Network calls go through the real tRPC client to `fetch`, which tests
+ * inside a memory location. Network calls go through the real tRPC client to `fetch`, which tests
  * replace with `mockFetch` — the network boundary, not a fake backend module.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders } from '../../../client/app-providers';
 
-export function renderAt(path: string, routes: RouteObject[]) {
+export function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const location = memoryLocation({ path, record: true });
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <Switch>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {route.element}
+            </Route>
+          ))}
+        </Switch>
+      </Router>
     </AppProviders>,
   );
-  return { ...result, router };
+  return { ...result, location };
 }
 
 /** One element at one path, plus a marker page at each of `others` to observe navigation. */

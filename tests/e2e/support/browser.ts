@@ -40,11 +40,14 @@ export function newContext(browser: Browser, viewport: ViewportName, baseURL: st
   });
 }
 
-/** Collects console errors and failed page requests so a test can assert there were none. */
+/**
+ * Collects console errors and warnings (a hydration mismatch is one) and uncaught errors, so a
+ * test can assert there were none.
+ */
 export function trackConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() === 'error' || msg.type() === 'warning') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;

@@ -1,10 +1,11 @@
 /** /admin/campaigns/new and /admin/campaigns/:id/edit: loads, saves and returns to the list. */
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { t } from '../../../../shared/messages';
 import type { CampaignData, CampaignInput, StoredCampaign } from '../../../../shared/schemas/campaign';
 import type { FieldIssue } from '../../../../shared/schemas/fields';
 import { Spinner } from '../../../components/spinner';
+import { useNavigate } from '../../../lib/navigation';
 import { campaignErrorMessage, readServerError, serverMessage } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';

@@ -3,7 +3,7 @@
  * name in data-label, so nothing needs scrolling sideways.
  */
 import { Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CAMPAIGN_STATUS } from '../../../../shared/constants';
 import { formatNaira, progressPercent } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';

@@ -1,7 +1,7 @@
 /** /admin/campaigns: the list, the way to create and edit, and delete after confirming. */
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { PAGE_SIZE } from '../../../../shared/schemas/pages';

@@ -1,13 +1,14 @@
 /** Guards the admin area (SPEC sections 2 and 6): a spinner while auth loads, /login when signed out. */
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Redirect } from 'wouter';
 import { Spinner } from '../../../components/spinner';
 import { useAuth } from '../../../lib/auth';
+import { useCurrentUrl } from '../../../lib/navigation';
 
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
-  const location = useLocation();
+  const from = useCurrentUrl();
   if (isLoading) return <Spinner />;
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isAuthenticated) return <Redirect to="/login" replace state={{ from }} />;
   return children;
 }

@@ -16,10 +16,11 @@ import {
   X,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { FOUNDATION } from '../../../../shared/constants';
 import { type MessageKey, t } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/auth';
+import { NavLink, useNavigate } from '../../../lib/navigation';
 
 const NAV: { to: string; label: MessageKey; icon: typeof LayoutDashboard }[] = [
   { to: '/admin/dashboard', label: 'admin.nav.dashboard', icon: LayoutDashboard },
@@ -33,14 +34,14 @@ const NAV: { to: string; label: MessageKey; icon: typeof LayoutDashboard }[] = [
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const location = useLocation();
+  const [pathname] = useLocation();
   const navigate = useNavigate();
   const { logout } = useAuth();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Any navigation closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;

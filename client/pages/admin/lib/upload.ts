@@ -4,7 +4,7 @@
  */
 
 import { HttpError } from '../../../lib/server-error';
-import { readToken } from '../../../lib/trpc';
+import { readToken } from '../../../lib/token';
 
 /** Progress of each file sent, 0..1, in the order the files were given. */
 export type ProgressHandler = (perFile: number[]) => void;

@@ -1,12 +1,14 @@
-import { Calendar, MapPin, Tag } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { formatDate, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
-import { campaignMeta, PAGE_META } from '../../../../shared/page-meta';
+import { CAMPAIGN_NOT_FOUND_META, campaignMeta } from '../../../../shared/page-meta';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { BankDetails } from '../../../components/bank-details';
 import { CampaignImage } from '../../../components/campaign-image';
+import { Calendar } from '../../../components/icons/calendar';
+import { MapPin } from '../../../components/icons/map-pin';
+import { Tag } from '../../../components/icons/tag';
 import { NumberedText } from '../../../components/numbered-text';
 import { Spinner } from '../../../components/spinner';
 import { trpc } from '../../../lib/trpc';
@@ -159,9 +161,17 @@ export function CampaignPage() {
   const { id = '' } = useParams();
   const query = trpc.campaign.byId.useQuery(
     { id },
-    { retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1 },
+    {
+      retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1,
+      // A campaign the server already found missing stays 'not found' as rendered, without a
+      // second request or a spinner in between.
+      retryOnMount: false,
+    },
   );
-  const meta = useMemo(() => (query.data ? campaignMeta(query.data) : (PAGE_META['/campaigns'] ?? null)), [query.data]);
+  const meta = useMemo(
+    () => (query.data ? campaignMeta(query.data) : query.isError ? CAMPAIGN_NOT_FOUND_META : null),
+    [query.data, query.isError],
+  );
   useDocumentMeta(meta);
 
   if (query.isLoading) {

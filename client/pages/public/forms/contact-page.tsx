@@ -1,4 +1,3 @@
-import { Clock, Mail, MapPin } from 'lucide-react';
 import { FOUNDATION } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { contactInput } from '../../../../shared/schemas/submissions';
@@ -6,6 +5,9 @@ import { FormPage } from '../../../components/form/form-page';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
 import { TextField } from '../../../components/form/text-field';
 import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { Clock } from '../../../components/icons/clock';
+import { Mail } from '../../../components/icons/mail';
+import { MapPin } from '../../../components/icons/map-pin';
 import { trpc } from '../../../lib/trpc';
 
 function ContactDetails() {

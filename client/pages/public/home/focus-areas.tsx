@@ -1,7 +1,13 @@
-import { BookOpen, Building2, Droplets, HeartPulse, LifeBuoy, type LucideIcon, Utensils } from 'lucide-react';
 import { type MessageKey, t } from '../../../../shared/messages';
+import { BookOpen } from '../../../components/icons/book-open';
+import { Building2 } from '../../../components/icons/building-2';
+import { Droplets } from '../../../components/icons/droplets';
+import { HeartPulse } from '../../../components/icons/heart-pulse';
+import type { Icon } from '../../../components/icons/icon';
+import { LifeBuoy } from '../../../components/icons/life-buoy';
+import { Utensils } from '../../../components/icons/utensils';
 
-const AREAS: readonly { icon: LucideIcon; title: MessageKey; text: MessageKey }[] = [
+const AREAS: readonly { icon: Icon; title: MessageKey; text: MessageKey }[] = [
   { icon: Building2, title: 'home.focus.infrastructure', text: 'home.focus.infrastructureText' },
   { icon: Droplets, title: 'home.focus.water', text: 'home.focus.waterText' },
   { icon: HeartPulse, title: 'home.focus.health', text: 'home.focus.healthText' },

@@ -1,7 +1,7 @@
-import { CheckCircle2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CAMPAIGN_LOCATIONS, DONATION_SPLIT_KOBO } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
+import { CheckCircle2 } from '../../../components/icons/circle-check';
 
 const TRUST_POINTS = [
   t('home.trust1'),

@@ -1,14 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { CAMPAIGN_LOCATIONS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
+import { lazyNearScreen, NearScreen } from '../../../lib/near-screen';
 import { CallToAction } from './call-to-action';
 import { FocusAreas } from './focus-areas';
 import { HomeHero } from './home-hero';
 import { LatestCampaigns } from './latest-campaigns';
 
-// Below the fold and the heaviest parts of the page: the map's paths and the form validation.
+// Below the fold and the heaviest parts of the page: the map's paths (drawn in the browser only)
+// and the form validation (the server renders the form, which works as plain HTML until then).
 const NorthernMap = lazy(() => import('./northern-map'));
-const NewsletterSignup = lazy(() => import('./newsletter-signup'));
+const NewsletterSignup = lazyNearScreen('#newsletter-title', () => import('./newsletter-signup'));
 
 export function HomePage() {
   return (
@@ -22,9 +24,9 @@ export function HomePage() {
             <h2 id="map-title">{t('home.mapTitle')}</h2>
             <p>{t('home.mapText', { count: CAMPAIGN_LOCATIONS.length })}</p>
           </div>
-          <Suspense fallback={<div className="map-placeholder" aria-busy="true" />}>
+          <NearScreen placeholder={<div className="map-placeholder" aria-busy="true" />}>
             <NorthernMap />
-          </Suspense>
+          </NearScreen>
         </div>
       </section>
       <CallToAction />

@@ -1,13 +1,14 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { HOME_LATEST_CAMPAIGNS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { CampaignGrid } from '../../../components/campaign-grid';
+import { ArrowRight } from '../../../components/icons/arrow-right';
 import { trpc } from '../../../lib/trpc';
+import { latestCampaignsInput } from '../page-queries';
 
 /** The newest three campaigns, newest first (SPEC section 2). */
 export function LatestCampaigns() {
-  const campaigns = trpc.campaign.list.useQuery({ order: 'newest', limit: HOME_LATEST_CAMPAIGNS });
+  const campaigns = trpc.campaign.list.useQuery(latestCampaignsInput);
   return (
     <section className="section" aria-labelledby="latest-title">
       <div className="container">

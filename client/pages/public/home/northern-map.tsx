@@ -1,8 +1,9 @@
 import nigeriaMap from '@svg-maps/nigeria';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'wouter';
 import { CAMPAIGN_LOCATIONS, type CampaignLocation } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
+import { useNavigate } from '../../../lib/navigation';
 import { trpc } from '../../../lib/trpc';
 
 /** The package ships its data without types of its own. */
@@ -90,14 +91,11 @@ export default function NorthernMap() {
           const count = countOf(state);
           return (
             <li key={state}>
-              <Link
-                to={campaignsHref(state)}
-                className={`chip${count > 0 ? ' chip--active' : ''}`}
-                aria-label={stateLabel(state, count)}
-              >
-                {state}
-                <span className="chip__count" aria-hidden="true">
-                  {count}
+              <Link to={campaignsHref(state)} className={`chip${count > 0 ? ' chip--active' : ''}`}>
+                {state}{' '}
+                <span className="chip__count">{count}</span>
+                <span className="visually-hidden">
+                  {t(count === 1 ? 'home.mapChipCampaign' : 'home.mapChipCampaigns')}
                 </span>
               </Link>
             </li>

@@ -1,6 +1,6 @@
 /** Questions and answers of /faqs, kept in one place. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { DONATION_SPLIT_KOBO, FOUNDATION } from '../../../../shared/constants';
 
 export const FAQS: readonly { question: string; answer: ReactNode }[] = [

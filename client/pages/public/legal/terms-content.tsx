@@ -1,5 +1,5 @@
 /** The terms of use text, kept in one place. */
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { DONATION_SPLIT_KOBO, FOUNDATION } from '../../../../shared/constants';
 import type { LegalSection } from './legal-page';
 

@@ -1,0 +1,9 @@
+// Lucide 1.75.0 (https://lucide.dev, ISC licence), written by scripts/icons.mjs: run it rather than editing.
+import { icon } from './icon';
+
+export const Users = icon('users', [
+  ['path', { d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2' }],
+  ['path', { d: 'M16 3.128a4 4 0 0 1 0 7.744' }],
+  ['path', { d: 'M22 21v-2a4 4 0 0 0-3-3.87' }],
+  ['circle', { cx: '9', cy: '7', r: '4' }],
+]);

@@ -1,0 +1,204 @@
+/**
+ * The site's pages. Public pages are rendered on the server (client/entry-server.tsx) from data
+ * fetched through the tRPC router, with the route's title, description, canonical link and Open
+ * Graph tags in the head, the chunks the page needs preloaded, and the data the browser hydrates
+ * from in a JSON script. /login and /admin are sent as the empty shell and rendered in the
+ * browser. Built assets are served with immutable caching.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { createServerSideHelpers } from '@trpc/react-query/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import superjson from 'superjson';
+import { t } from '../../shared/messages';
+import { APP_DATA_ID, serializeForScript } from '../../shared/page-data';
+import {
+  CAMPAIGN_NOT_FOUND_META,
+  campaignMeta,
+  metaForPath,
+  NOT_FOUND_META,
+  type PageMeta,
+} from '../../shared/page-meta';
+import { getCampaign } from '../campaigns/service';
+import type { Deps } from '../deps';
+import { NotFoundError } from '../errors';
+import { createInnerContext } from '../trpc/context';
+import { appRouter } from '../trpc/root';
+
+const API_PATH = /^\/(?:api|trpc|upload)(?:[/?]|$)/;
+/** Pages the browser renders itself: never rendered here, never cached. */
+const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:[/?]|$)/;
+const HEAD_MARKER = '<!--app-head-->';
+const HTML_MARKER = '<!--app-html-->';
+const DATA_MARKER = '<!--app-data-->';
+
+/** What client/entry-server.tsx renders (its module is loaded from the SSR build, or in tests from source). */
+export interface PageRenderer {
+  render(
+    url: string,
+    api: ReturnType<typeof createServerSideHelpers<typeof appRouter>>,
+  ): Promise<{ status: 200 | 404; html: string; state: unknown; modules: string[] }>;
+}
+
+/** An entry of Vite's build manifest: a module's chunk and the chunks it imports. */
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestEntry>;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A browser navigation asks for HTML first; fetch and API clients ask for JSON or anything. The
+ * one test of it, so the campaigns route and the response cache never disagree on what a request
+ * gets.
+ */
+export function wantsPage(req: FastifyRequest): boolean {
+  const accept = req.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.startsWith('application/json');
+}
+
+export interface Pages {
+  /** Answers the page of the request's URL: rendered, or the shell for the client-only pages. */
+  send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+function absoluteUrl(req: FastifyRequest, publicUrl: string | undefined, pathOrUrl: string): string {
+  if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
+  const base = publicUrl ?? `${req.protocol}://${req.host}`;
+  return `${base}${pathOrUrl}`;
+}
+
+/** The chunk files a module needs, its own first: what the page preloads. */
+function chunksOf(manifest: Manifest, module: string, seen = new Set<string>()): string[] {
+  const entry = manifest[module];
+  if (!entry || seen.has(module)) return [];
+  seen.add(module);
+  return [entry.file, ...(entry.imports ?? []).flatMap((m) => chunksOf(manifest, m, seen))];
+}
+
+function headTags(
+  req: FastifyRequest,
+  meta: PageMeta,
+  options: { publicUrl: string | undefined; canonical: boolean; preload: string[] },
+): string {
+  const pathname = req.url.split('?')[0] ?? '/';
+  const url = absoluteUrl(req, options.publicUrl, pathname);
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+  ];
+  if (options.canonical) {
+    tags.push(
+      `<link rel="canonical" href="${escapeHtml(url)}">`,
+      `<meta property="og:url" content="${escapeHtml(url)}">`,
+    );
+  }
+  if (meta.image) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(absoluteUrl(req, options.publicUrl, meta.image))}">`);
+    tags.push(`<meta name="twitter:card" content="summary_large_image">`);
+  }
+  for (const file of options.preload) tags.push(`<link rel="modulepreload" href="/${escapeHtml(file)}">`);
+  return tags.join('\n    ');
+}
+
+/** The head's title and description: a campaign's own on its page. */
+async function metaOf(deps: Deps, pathname: string, status: number): Promise<PageMeta> {
+  const campaignId = /^\/campaign\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (campaignId) {
+    if (status === 404) return CAMPAIGN_NOT_FOUND_META;
+    try {
+      return campaignMeta(await getCampaign(deps, decodeURIComponent(campaignId)));
+    } catch (error) {
+      if (error instanceof NotFoundError || error instanceof URIError) return CAMPAIGN_NOT_FOUND_META;
+      throw error;
+    }
+  }
+  return status === 404 ? NOT_FOUND_META : metaForPath(pathname);
+}
+
+export async function registerPages(
+  app: FastifyInstance,
+  deps: Deps,
+  options: { staticDir: string | undefined; renderer: PageRenderer | undefined },
+): Promise<Pages> {
+  const { publicUrl } = deps.config;
+  const read = (file: string) => {
+    const full = options.staticDir && path.join(options.staticDir, file);
+    return full && fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
+  };
+  const template = read('index.html');
+  const manifest = JSON.parse(read('.vite/manifest.json') ?? '{}') as Manifest;
+
+  if (options.staticDir && template) {
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      index: false,
+      // Routes only for the files the build made; every other path is a page.
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Source maps would publish the client's source, and the manifest is the server's: neither
+      // is served (the build makes no maps at all).
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.startsWith('/.vite/'),
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  /** The template with the head, the app's markup and its data written in (functions, not strings: `$` stays literal). */
+  const fill = (head: string, html: string, data: string) =>
+    template!
+      .replace(HEAD_MARKER, () => head)
+      .replace(HTML_MARKER, () => html)
+      .replace(DATA_MARKER, () => data);
+
+  const pages: Pages = {
+    async send(req, reply) {
+      if (!template) return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
+      const pathname = req.url.split('?')[0] ?? '/';
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (!options.renderer || CLIENT_ONLY_PATH.test(req.url)) {
+        // The shell: the browser renders the page. Staff pages are never kept in memory.
+        req.cacheSlot = undefined;
+        const meta = CLIENT_ONLY_PATH.test(req.url) ? metaForPath(pathname) : await metaOf(deps, pathname, 200);
+        const head = headTags(req, meta, { publicUrl, canonical: false, preload: [] });
+        return reply.send(fill(head, '', `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>`));
+      }
+      const api = createServerSideHelpers({
+        router: appRouter,
+        ctx: createInnerContext(deps, null, req.ip),
+        transformer: superjson,
+      });
+      const page = await options.renderer.render(req.url, api);
+      const meta = await metaOf(deps, pathname, page.status);
+      const head = headTags(req, meta, {
+        publicUrl,
+        canonical: page.status === 200,
+        preload: [...new Set(page.modules.flatMap((m) => chunksOf(manifest, m)))],
+      });
+      const data = `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(page.state)}</script>`;
+      return reply.status(page.status).send(fill(head, page.html, data));
+    },
+  };
+
+  // Every other GET is a page, kept in memory per data version when it is public; anything else
+  // unknown (an API path, another method) is the API's JSON 404.
+  app.get('/*', { config: { publicCache: 'page' }, schema: { hide: true } }, (req, reply) => {
+    if (API_PATH.test(req.url)) throw new NotFoundError(t('request.notFound'));
+    return pages.send(req, reply);
+  });
+  app.setNotFoundHandler(() => {
+    throw new NotFoundError(t('request.notFound'));
+  });
+
+  return pages;
+}

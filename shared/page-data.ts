@@ -1,0 +1,30 @@
+/** The id of the JSON script holding the data a server-rendered page was rendered from. */
+export const APP_DATA_ID = 'app-data';
+
+/**
+ * The data as a script's text: JSON with `<` escaped, so no string in it (a campaign title, say)
+ * can close the script or open a comment; U+2028 and U+2029 for old parsers.
+ */
+export const serializeForScript = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The only query parameters a public page reads: the campaigns page's filters. Any other
+ * parameter leaves a page as it is, so it is no part of the key the page is kept under.
+ */
+export const PAGE_QUERY_PARAMS = ['location', 'category'] as const;
+
+/** The key a rendered page is kept under: its path and the parameters it reads, in one order. */
+export function pageCacheKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const kept = PAGE_QUERY_PARAMS.flatMap((name) => {
+    const value = params.get(name);
+    return value === null ? [] : [`${name}=${encodeURIComponent(value)}`];
+  });
+  return kept.length ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);
+}

@@ -1,0 +1,130 @@
+/**
+ * The public pages rendered on the server by the client's own components (client/entry-server.tsx,
+ * from source): content and data in the first HTML, the right status codes, staff pages left to
+ * the browser, and rendered pages kept in memory per data version.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as renderer from '../../client/entry-server';
+import { CAMPAIGN_NOT_FOUND_META, NOT_FOUND_META } from '../../shared/page-meta';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { builtClient } from '../helpers/built-client';
+import { testDatabases } from '../helpers/databases';
+import { campaignPayload } from '../helpers/fixtures';
+
+const PAGE = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+/** The JSON the page carries for hydration. */
+function dataOf(html: string): { queries: { queryKey: unknown; state: { status: string; data?: unknown } }[] } {
+  const match = /<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error('no data script');
+  return JSON.parse(match[1]!);
+}
+
+/** Every script of a page must be an external file or non-executable data (the CSP allows no inline script). */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)].map((m) => m[0]);
+
+describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
+  let t: TestApp;
+  let campaignId: string;
+  const get = (url: string, headers: Record<string, string> = PAGE) => t.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { staticDir: builtClient(), renderer });
+    for (const title of ['Borehole in Gezawa', 'Classrooms in Dutse', 'Clinic in Katsina', 'Feeding in Sokoto']) {
+      const created = await t.adminCaller.campaign.create(campaignPayload({ title, location: 'Kano' }));
+      campaignId = created._id;
+    }
+  });
+  afterAll(() => t.close());
+
+  it('renders the home page with its heading and the latest three campaigns, and the data to hydrate', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    for (const title of ['Feeding in Sokoto', 'Clinic in Katsina', 'Classrooms in Dutse'])
+      expect(res.body).toContain(title);
+    expect(res.body).not.toContain('Borehole in Gezawa');
+    const data = dataOf(res.body);
+    expect(data.queries).toHaveLength(1);
+    expect(data.queries[0]!.state.status).toBe('success');
+    expect(inlineScripts(res.body)).toEqual([]);
+    // The page's own chunk and what it imports are preloaded, from the build's manifest.
+    expect(res.body).toContain('<link rel="modulepreload" href="/assets/home-page-1234.js">');
+    expect(res.body).toContain('<link rel="modulepreload" href="/assets/grid-1234.js">');
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost:80/">');
+  });
+
+  it('renders a campaign with its title in the head and the page, and filters from the query string', async () => {
+    const res = await get(`/campaign/${campaignId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Feeding in Sokoto');
+    expect(res.body).toMatch(/<h1[^>]*>Feeding in Sokoto<\/h1>/);
+    const filtered = await get('/campaigns?location=Jigawa');
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.body).not.toContain('Feeding in Sokoto');
+    expect((await get('/campaigns?location=Kano')).body).toContain('Feeding in Sokoto');
+  });
+
+  it('answers 404 with the not-found page for an unknown path, and with Campaign not found for an unknown campaign', async () => {
+    const unknown = await get('/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain(`<title>${NOT_FOUND_META.title}</title>`);
+    expect(unknown.body).not.toContain('rel="canonical"');
+    for (const id of ['01900000-0000-7000-8000-000000000000', 'not-an-id']) {
+      const missing = await get(`/campaign/${id}`);
+      expect(missing.statusCode, id).toBe(404);
+      expect(missing.body).toContain(`<title>${CAMPAIGN_NOT_FOUND_META.title}</title>`);
+      expect(missing.body).toMatch(/<h1[^>]*>Campaign not found<\/h1>/);
+      // The failure is in the data as the page reads it, and nothing more of the server's error.
+      const failed = dataOf(missing.body).queries[0]!.state as { status: string; error: unknown };
+      expect(failed.status).toBe('error');
+      expect(failed.error).toEqual({ message: 'Campaign not found', data: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('leaves /login and /admin to the browser: the empty shell, never kept in memory', async () => {
+    const before = t.app.responseCache.stats().entries;
+    for (const url of ['/login', '/admin', '/admin/campaigns/new']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('app-data');
+    }
+    expect(t.app.responseCache.stats().entries).toBe(before);
+  });
+
+  it('keeps a rendered page in memory with an ETag, shares it across junk query strings, and drops it on a change', async () => {
+    const first = await get('/about?utm_source=x');
+    const hits = t.app.responseCache.stats().hits;
+    const again = await get('/about?utm_campaign=y');
+    expect(t.app.responseCache.stats().hits).toBe(hits + 1);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect((await get('/about', { ...PAGE, 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+
+    const home = await get('/');
+    await t.adminCaller.campaign.create(campaignPayload({ title: 'Water for Hadejia' }));
+    const changed = await get('/');
+    expect(changed.body).toContain('Water for Hadejia');
+    expect(changed.headers.etag).not.toBe(home.headers.etag);
+  });
+
+  it('writes any title into the page literally, and its data cannot close the data script', async () => {
+    const title = '</script><script>alert(1)</script> $& $` <!-- \u2028 end';
+    const created = await t.adminCaller.campaign.create(campaignPayload({ title }));
+    const res = await get(`/campaign/${created._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(inlineScripts(res.body)).toEqual([]);
+    expect(res.body).not.toContain('<script>alert(1)');
+    const data = dataOf(res.body);
+    expect((data.queries[0]!.state.data as { title: string }).title).toBe(title);
+  });
+
+  it('serves the same page to a crawler that accepts anything', async () => {
+    const res = await get('/about', { accept: '*/*' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>/);
+  });
+});
