@@ -13,7 +13,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'public',
   plugins: [react()],
   // No source maps: they would publish the whole client source to anyone (the server's stay in dist/server).
-  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false, manifest: true, copyPublicDir: !isSsrBuild },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    copyPublicDir: !isSsrBuild,
+    // A font stays a file of its own, fetched only for the characters a page shows (unicode-range).
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
+  },
   server: {
     proxy: {
       '/trpc': api,

@@ -9,6 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_DATA_ID } from '../shared/page-data';
 import { App } from './app';
 import { createQueryClient } from './app-providers';
+import './generated/fonts.css';
 import './styles/global.css';
 
 const queryClient = createQueryClient();

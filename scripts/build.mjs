@@ -1,19 +1,21 @@
 /**
- * npm run build: the client with Vite (plus gzip and brotli copies for slow networks), the page
- * renderer with Vite's SSR build into dist/ssr, and the server and its command-line tools bundled
- * with esbuild into dist/server.
+ * npm run build: the fonts (scripts/fonts.mjs), the client with Vite (plus gzip and brotli copies
+ * for slow networks), the page renderer with Vite's SSR build into dist/ssr, and the server and its
+ * command-line tools bundled with esbuild into dist/server.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
+import { buildFonts } from './fonts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 
 export async function buildAll() {
   const started = Date.now();
+  await buildFonts();
   const vite = (...args) =>
     execFileSync(
       process.execPath,

@@ -4,10 +4,13 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildFonts } from './fonts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const apiPort = process.env.API_PORT ?? '3001';
 const port = process.env.PORT ?? '3000';
+
+await buildFonts();
 
 const children = [
   spawn(

@@ -103,5 +103,7 @@ for (const [name, file] of Object.entries(ICONS)) {
     `${header}\nimport { icon } from './icon';\n\nexport const ${name} = icon('${__iconData.name}', ${JSON.stringify(shapes)});\n`,
   );
 }
-execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', 'client/components/icons'], { cwd: root });
+execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', 'client/components/icons'], {
+  cwd: root,
+});
 console.log(`Wrote ${Object.keys(ICONS).length} icons from lucide-react ${version}`);

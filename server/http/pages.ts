@@ -18,9 +18,10 @@ import {
   campaignMeta,
   metaForPath,
   NOT_FOUND_META,
+  PAGE_META,
   type PageMeta,
 } from '../../shared/page-meta';
-import { getCampaign } from '../campaigns/service';
+import { getCampaign, listCampaigns } from '../campaigns/service';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 import { createInnerContext } from '../trpc/context';
@@ -30,6 +31,8 @@ const API_PATH = /^\/(?:api|trpc|upload)(?:[/?]|$)/;
 /** Pages the browser renders itself: never rendered here, never cached. */
 const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:[/?]|$)/;
 const HEAD_MARKER = '<!--app-head-->';
+/** The public pages a search engine should list (a thank-you page and sign-in are no destination). */
+const SITEMAP_PAGES = Object.keys(PAGE_META).filter((page) => page !== '/login' && page !== '/partner-success');
 const HTML_MARKER = '<!--app-html-->';
 const DATA_MARKER = '<!--app-data-->';
 
@@ -83,7 +86,7 @@ function chunksOf(manifest: Manifest, module: string, seen = new Set<string>()):
 function headTags(
   req: FastifyRequest,
   meta: PageMeta,
-  options: { publicUrl: string | undefined; canonical: boolean; preload: string[] },
+  options: { publicUrl: string | undefined; canonical: boolean; preload: string[]; fonts: string[] },
 ): string {
   const pathname = req.url.split('?')[0] ?? '/';
   const url = absoluteUrl(req, options.publicUrl, pathname);
@@ -104,6 +107,8 @@ function headTags(
     tags.push(`<meta property="og:image" content="${escapeHtml(absoluteUrl(req, options.publicUrl, meta.image))}">`);
     tags.push(`<meta name="twitter:card" content="summary_large_image">`);
   }
+  for (const file of options.fonts)
+    tags.push(`<link rel="preload" href="/${escapeHtml(file)}" as="font" type="font/woff2" crossorigin>`);
   for (const file of options.preload) tags.push(`<link rel="modulepreload" href="/${escapeHtml(file)}">`);
   return tags.join('\n    ');
 }
@@ -135,6 +140,10 @@ export async function registerPages(
   };
   const template = read('index.html');
   const manifest = JSON.parse(read('.vite/manifest.json') ?? '{}') as Manifest;
+  // The fonts' main files (scripts/fonts.mjs), fetched with the page rather than after its styles.
+  const fonts = Object.values(manifest)
+    .map((entry) => entry.file)
+    .filter((file) => /-latin-[\w-]+\.woff2$/.test(file));
 
   if (options.staticDir && template) {
     await app.register(fastifyStatic, {
@@ -170,7 +179,7 @@ export async function registerPages(
         // The shell: the browser renders the page. Staff pages are never kept in memory.
         req.cacheSlot = undefined;
         const meta = CLIENT_ONLY_PATH.test(req.url) ? metaForPath(pathname) : await metaOf(deps, pathname, 200);
-        const head = headTags(req, meta, { publicUrl, canonical: false, preload: [] });
+        const head = headTags(req, meta, { publicUrl, canonical: false, preload: [], fonts });
         return reply.send(fill(head, '', `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>`));
       }
       const api = createServerSideHelpers({
@@ -184,11 +193,50 @@ export async function registerPages(
         publicUrl,
         canonical: page.status === 200,
         preload: [...new Set(page.modules.flatMap((m) => chunksOf(manifest, m)))],
+        fonts,
       });
       const data = `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(page.state)}</script>`;
       return reply.status(page.status).send(fill(head, page.html, data));
     },
   };
+
+  // For search engines: what to leave alone, and every public page with its last change.
+  const started = new Date();
+  app.get('/robots.txt', { schema: { hide: true } }, (req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Disallow: /admin',
+          'Disallow: /login',
+          '',
+          `Sitemap: ${absoluteUrl(req, publicUrl, '/sitemap.xml')}`,
+          '',
+        ].join('\n'),
+      ),
+  );
+  app.get('/sitemap.xml', { config: { publicCache: true }, schema: { hide: true } }, async (req, reply) => {
+    const campaigns = await listCampaigns(deps);
+    const latest = campaigns.reduce((max, c) => (c.updatedAt > max ? c.updatedAt : max), started.toISOString());
+    const entries = [
+      ...SITEMAP_PAGES.map((page) => ({
+        loc: page,
+        lastmod: page === '/' || page === '/campaigns' ? latest : started.toISOString(),
+      })),
+      ...campaigns.map((c) => ({ loc: `/campaign/${c._id}`, lastmod: c.updatedAt })),
+    ];
+    const urls = entries.map(
+      ({ loc, lastmod }) =>
+        `<url><loc>${escapeHtml(absoluteUrl(req, publicUrl, loc))}</loc><lastmod>${lastmod}</lastmod></url>`,
+    );
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
 
   // Every other GET is a page, kept in memory per data version when it is public; anything else
   // unknown (an API path, another method) is the API's JSON 404.

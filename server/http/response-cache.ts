@@ -256,7 +256,8 @@ export function registerResponseCache(app: FastifyInstance, versions: DataVersio
     const slot = req.cacheSlot;
     if (!slot || reply.statusCode !== 200) return payload;
     const contentType = String(reply.getHeader('content-type') ?? '');
-    if (!/^(?:application\/json|text\/html)/.test(contentType) || reply.hasHeader('set-cookie')) return payload;
+    if (!/^(?:application\/json|application\/xml|text\/html)/.test(contentType) || reply.hasHeader('set-cookie'))
+      return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const identity = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     // What every client gets: the security headers (set on the raw response by helmet) and the

@@ -78,7 +78,6 @@ describe.skipIf(!hasChromium())('public pages', () => {
     campaignPaths['campaign-overfunded'] = `/campaign/${seeded.overfundedId}`;
   });
 
-
   for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
     describe(viewport, () => {
       let context: BrowserContext;

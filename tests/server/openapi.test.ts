@@ -11,7 +11,15 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { campaignPayload, volunteerPayload } from '../helpers/fixtures';
 
 /** Routes that are not the REST API: the pages, our screens' tRPC, the reference pages, CORS preflight. */
-const NOT_REST = [/^\/\*$/, /^\/trpc\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\*$/];
+const NOT_REST = [
+  /^\/\*$/,
+  /^\/robots\.txt$/,
+  /^\/sitemap\.xml$/,
+  /^\/trpc\//,
+  /^\/api\/docs/,
+  /^\/api\/openapi\.json$/,
+  /^\*$/,
+];
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 

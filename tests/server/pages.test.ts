@@ -122,6 +122,39 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     expect((data.queries[0]!.state.data as { title: string }).title).toBe(title);
   });
 
+  it('tells search engines what to leave alone, and where the sitemap is', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.split('\n')).toEqual([
+      'User-agent: *',
+      'Disallow: /admin',
+      'Disallow: /login',
+      '',
+      'Sitemap: http://localhost:80/sitemap.xml',
+      '',
+    ]);
+  });
+
+  it('lists every public page and campaign in the sitemap, with its last change', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const entries = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(
+      (m) => [new URL(m[1]!).pathname, m[2]!] as const,
+    );
+    const paths = entries.map(([path]) => path);
+    for (const page of ['/', '/about', '/campaigns', '/donate', '/volunteer-form', '/privacy'])
+      expect(paths, page).toContain(page);
+    for (const hidden of ['/login', '/admin', '/partner-success']) expect(paths).not.toContain(hidden);
+    const campaigns = await t.publicCaller.campaign.list({});
+    for (const c of campaigns) expect(entries).toContainEqual([`/campaign/${c._id}`, c.updatedAt]);
+    for (const [, lastmod] of entries) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+  });
+
   it('serves the same page to a crawler that accepts anything', async () => {
     const res = await get('/about', { accept: '*/*' });
     expect(res.statusCode).toBe(200);

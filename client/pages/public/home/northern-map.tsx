@@ -92,8 +92,7 @@ export default function NorthernMap() {
           return (
             <li key={state}>
               <Link to={campaignsHref(state)} className={`chip${count > 0 ? ' chip--active' : ''}`}>
-                {state}{' '}
-                <span className="chip__count">{count}</span>
+                {state} <span className="chip__count">{count}</span>
                 <span className="visually-hidden">
                   {t(count === 1 ? 'home.mapChipCampaign' : 'home.mapChipCampaigns')}
                 </span>
