@@ -1,21 +1,23 @@
 /**
- * The browser's entry. A server-rendered page is hydrated with the data the server rendered it
+ * The app in the browser, started by client/boot.ts. A server-rendered page is hydrated with the data the server rendered it
  * from (a JSON script, which the strict CSP allows since it never runs); the sign-in page and the
  * admin area arrive empty and are rendered here.
  */
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { APP_DATA_ID } from '../shared/page-data';
+import { APP_DATA_ID, type PageData } from '../shared/page-data';
 import { App } from './app';
 import { createQueryClient } from './app-providers';
-import './generated/fonts.css';
-import './styles/global.css';
+import { matchPublicPage } from './routes';
 
 const queryClient = createQueryClient();
 const data = document.getElementById(APP_DATA_ID)?.textContent;
 if (data) {
-  const state = JSON.parse(data) as DehydratedState;
+  const page = JSON.parse(data) as PageData;
+  // A refused form post came back at the form's REST path: show the page at its own address.
+  if (page.path !== location.pathname) history.replaceState(history.state, '', page.path + location.hash);
+  const state = page.state as DehydratedState;
   // The page was rendered from the data's current version (the server drops a cached page on any
   // change), so its data counts as fresh from now on rather than from when it was first rendered.
   const now = Date.now();
@@ -29,6 +31,11 @@ const app = (
     <App queryClient={queryClient} />
   </StrictMode>
 );
-// The server leaves the root empty (but for a marker comment) where the browser renders.
-if (root.firstElementChild) hydrateRoot(root, app);
+// The server leaves the root empty (but for a marker comment) where the browser renders. Where it
+// rendered, the page's own code (preloaded by the page's head) is in before hydration starts, so
+// the whole page hydrates in one pass and its markup is never replaced by a loading state.
+if (root.firstElementChild)
+  void matchPublicPage(location.pathname)
+    .page.preload()
+    .then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -7,10 +7,8 @@ import { PassThrough } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { parse } from 'regexparam';
-import { matchRoute } from 'wouter';
 import { App } from './app';
-import { NOT_FOUND_PAGE, type PrefetchApi, PUBLIC_PAGES, type PublicPage } from './routes';
+import { matchPublicPage, NOT_FOUND_PAGE, type PrefetchApi } from './routes';
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -18,17 +16,6 @@ export interface RenderedPage {
   html: string;
   /** The query cache the page was rendered from, for the browser to hydrate. */
   state: unknown;
-  /** The modules (as Vite's manifest names them) the page needs: their chunks are preloaded. */
-  modules: string[];
-}
-
-/** The public page a path shows, with its parameters; the not-found page when none matches. */
-export function matchPublicPage(pathname: string): { page: PublicPage; params: Record<string, string> } {
-  for (const page of PUBLIC_PAGES) {
-    const [matches, params] = matchRoute(parse, page.path, pathname);
-    if (matches) return { page, params: (params ?? {}) as Record<string, string> };
-  }
-  return { page: NOT_FOUND_PAGE, params: {} };
 }
 
 /** Renders the whole tree once everything has resolved (lazy pages included), as one string. */
@@ -73,5 +60,5 @@ export async function render(url: string, api: PrefetchApi): Promise<RenderedPag
     if (error) query.state.error = { message: error.message, data: { code: error.code } } as never;
     query.state.fetchFailureReason = null;
   }
-  return { status, html, state, modules: [page.module] };
+  return { status, html, state };
 }

@@ -1,11 +1,12 @@
 /**
- * The route table. Every public page is its own chunk, loaded on first visit (the server preloads
- * the chunk of the page it rendered), so the first visit to a page downloads that page only.
+ * The route table. Every public page is its own chunk, loaded on first visit, so the first visit to
+ * a page downloads that page only.
  * /login and everything under /admin are client-rendered, in the admin's own chunks.
  */
 import type { createServerSideHelpers } from '@trpc/react-query/server';
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
+import { parse } from 'regexparam';
+import { matchRoute, Route, Switch } from 'wouter';
 import type { AppRouter } from '../server/trpc/root';
 import { t } from '../shared/messages';
 import { Spinner } from './components/spinner';
@@ -18,9 +19,9 @@ export type PrefetchApi = ReturnType<typeof createServerSideHelpers<AppRouter>>;
 export interface PublicPage {
   /** The path pattern (wouter's: `:name` parameters, an optional trailing slash). */
   path: string;
-  /** The page's module as the build's manifest names it (relative to client/). */
-  module: string;
   Page: ComponentType;
+  /** Loads the page's code; once loaded, the page renders without suspending (hydration needs that). */
+  preload(): Promise<void>;
   /**
    * The data the page shows, fetched on the server before it renders. Answers 404 when what the
    * page is about does not exist.
@@ -28,57 +29,52 @@ export interface PublicPage {
   prefetch?: (api: PrefetchApi, params: Record<string, string>, search: URLSearchParams) => Promise<404 | undefined>;
 }
 
-/** A lazily loaded page: `module` is both what is imported and what the server preloads. */
+/**
+ * A lazily loaded page. Until its code is loaded it suspends like React.lazy; once loaded (the
+ * browser loads the first page's code before hydrating) it renders at once, so hydration never
+ * waits on it.
+ */
 const page = <K extends string>(
   path: string,
-  module: string,
   load: () => Promise<Record<K, () => React.ReactNode>>,
   name: K,
   prefetch?: PublicPage['prefetch'],
-): PublicPage => ({
-  path,
-  module,
-  Page: lazy(async () => {
-    const component: () => React.ReactNode = (await load())[name];
-    return { default: component };
-  }),
-  prefetch,
-});
+): PublicPage => {
+  let loaded: (() => React.ReactNode) | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module[name];
+    }));
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
+  const Page = () => createElement(loaded ?? Lazy);
+  return { path, Page, preload, prefetch };
+};
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   page(
     '/',
-    'pages/public/home/home-page.tsx',
     () => import('./pages/public/home/home-page'),
     'HomePage',
     async (api) => void (await api.campaign.list.prefetch(latestCampaignsInput)),
   ),
-  page('/about', 'pages/public/about-page.tsx', () => import('./pages/public/about-page'), 'AboutPage'),
-  page(
-    '/get-involved',
-    'pages/public/get-involved-page.tsx',
-    () => import('./pages/public/get-involved-page'),
-    'GetInvolvedPage',
-  ),
-  page('/volunteer', 'pages/public/volunteer-page.tsx', () => import('./pages/public/volunteer-page'), 'VolunteerPage'),
-  page('/partner', 'pages/public/partner-page.tsx', () => import('./pages/public/partner-page'), 'PartnerPage'),
-  page('/advocate', 'pages/public/advocate-page.tsx', () => import('./pages/public/advocate-page'), 'AdvocatePage'),
-  page(
-    '/partner-success',
-    'pages/public/partner-success-page.tsx',
-    () => import('./pages/public/partner-success-page'),
-    'PartnerSuccessPage',
-  ),
+  page('/about', () => import('./pages/public/about-page'), 'AboutPage'),
+  page('/get-involved', () => import('./pages/public/get-involved-page'), 'GetInvolvedPage'),
+  page('/volunteer', () => import('./pages/public/volunteer-page'), 'VolunteerPage'),
+  page('/partner', () => import('./pages/public/partner-page'), 'PartnerPage'),
+  page('/advocate', () => import('./pages/public/advocate-page'), 'AdvocatePage'),
+  page('/partner-success', () => import('./pages/public/partner-success-page'), 'PartnerSuccessPage'),
   page(
     '/campaigns',
-    'pages/public/campaigns-page.tsx',
     () => import('./pages/public/campaigns-page'),
     'CampaignsPage',
     async (api, _params, search) => void (await api.campaign.list.prefetch(campaignsPageInput(search))),
   ),
   page(
     '/campaign/:id',
-    'pages/public/campaign/campaign-page.tsx',
     () => import('./pages/public/campaign/campaign-page'),
     'CampaignPage',
     async (api, params) => {
@@ -93,51 +89,29 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   ),
   page(
     '/donate',
-    'pages/public/donate-page.tsx',
     () => import('./pages/public/donate-page'),
     'DonatePage',
     async (api) => void (await api.campaign.defaultBank.prefetch()),
   ),
-  page(
-    '/volunteer-form',
-    'pages/public/forms/volunteer-form-page.tsx',
-    () => import('./pages/public/forms/volunteer-form-page'),
-    'VolunteerFormPage',
-  ),
-  page(
-    '/partner-form',
-    'pages/public/forms/partner-form-page.tsx',
-    () => import('./pages/public/forms/partner-form-page'),
-    'PartnerFormPage',
-  ),
-  page(
-    '/advocate-form',
-    'pages/public/forms/advocate-form-page.tsx',
-    () => import('./pages/public/forms/advocate-form-page'),
-    'AdvocateFormPage',
-  ),
-  page(
-    '/contact',
-    'pages/public/forms/contact-page.tsx',
-    () => import('./pages/public/forms/contact-page'),
-    'ContactPage',
-  ),
-  page('/faqs', 'pages/public/legal/faqs-page.tsx', () => import('./pages/public/legal/faqs-page'), 'FaqsPage'),
-  page('/terms', 'pages/public/legal/terms-page.tsx', () => import('./pages/public/legal/terms-page'), 'TermsPage'),
-  page(
-    '/privacy',
-    'pages/public/legal/privacy-page.tsx',
-    () => import('./pages/public/legal/privacy-page'),
-    'PrivacyPage',
-  ),
+  page('/volunteer-form', () => import('./pages/public/forms/volunteer-form-page'), 'VolunteerFormPage'),
+  page('/partner-form', () => import('./pages/public/forms/partner-form-page'), 'PartnerFormPage'),
+  page('/advocate-form', () => import('./pages/public/forms/advocate-form-page'), 'AdvocateFormPage'),
+  page('/contact', () => import('./pages/public/forms/contact-page'), 'ContactPage'),
+  page('/faqs', () => import('./pages/public/legal/faqs-page'), 'FaqsPage'),
+  page('/terms', () => import('./pages/public/legal/terms-page'), 'TermsPage'),
+  page('/privacy', () => import('./pages/public/legal/privacy-page'), 'PrivacyPage'),
 ];
 
-export const NOT_FOUND_PAGE: PublicPage = page(
-  '*',
-  'pages/public/not-found-page.tsx',
-  () => import('./pages/public/not-found-page'),
-  'NotFoundPage',
-);
+export const NOT_FOUND_PAGE: PublicPage = page('*', () => import('./pages/public/not-found-page'), 'NotFoundPage');
+
+/** The public page a path shows, with its parameters; the not-found page when none matches. */
+export function matchPublicPage(pathname: string): { page: PublicPage; params: Record<string, string> } {
+  for (const page of PUBLIC_PAGES) {
+    const [matches, params] = matchRoute(parse, page.path, pathname);
+    if (matches) return { page, params: (params ?? {}) as Record<string, string> };
+  }
+  return { page: NOT_FOUND_PAGE, params: {} };
+}
 
 /** The paths the browser renders without the server: the sign-in page and the admin area. */
 export const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:\/.*)?$/;

@@ -7,9 +7,9 @@
  *   small file with the naira sign and the Hausa letters (ɓ ɗ ƙ ƴ and their capitals), which the
  *   browser fetches only for a page that shows one (unicode-range).
  * - The weight axis is cut to the weights the styles use (400 to 800).
- * - Fallbacks: each family's first fallback is a local font (Roboto on Android phones, Arial or
- *   Georgia elsewhere) resized to the web font's metrics, computed by Capsize, so the text does not
- *   move when the web font arrives (font-display: swap).
+ * - Fallbacks: each family falls back to a local font (Roboto or Noto Serif on Android phones,
+ *   Arial or Georgia on Windows and Macs, Liberation on Linux) resized to the web font's metrics,
+ *   computed by Capsize, so the text does not move when the web font arrives (font-display: swap).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import georgia from '@capsizecss/metrics/georgia';
 import inter from '@capsizecss/metrics/inter';
 import notoSerif from '@capsizecss/metrics/notoSerif';
 import roboto from '@capsizecss/metrics/roboto';
+import timesNewRoman from '@capsizecss/metrics/timesNewRoman';
 import subsetFont from 'subset-font';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,6 +40,20 @@ const SUBSETS = {
   },
 };
 
+/** Liberation Sans and Serif (Linux) have the metrics of Arial and Times New Roman by design. */
+const liberationSans = {
+  ...arial,
+  familyName: 'Liberation Sans',
+  fullName: 'Liberation Sans',
+  postscriptName: 'LiberationSans',
+};
+const liberationSerif = {
+  ...timesNewRoman,
+  familyName: 'Liberation Serif',
+  fullName: 'Liberation Serif',
+  postscriptName: 'LiberationSerif',
+};
+
 const FAMILIES = [
   {
     family: 'Inter Variable',
@@ -46,7 +61,7 @@ const FAMILIES = [
     sources: { latin: 'inter-latin-wght-normal.woff2', extra: 'inter-latin-ext-wght-normal.woff2' },
     dir: '@fontsource-variable/inter/files',
     variable: '--font-body',
-    stack: [{ ...inter, familyName: 'Inter Variable' }, roboto, arial],
+    stack: [{ ...inter, familyName: 'Inter Variable' }, roboto, arial, liberationSans],
     generic: 'system-ui, sans-serif',
   },
   {
@@ -55,7 +70,7 @@ const FAMILIES = [
     sources: { latin: 'fraunces-latin-wght-normal.woff2', extra: 'fraunces-latin-ext-wght-normal.woff2' },
     dir: '@fontsource-variable/fraunces/files',
     variable: '--font-heading',
-    stack: [{ ...fraunces, familyName: 'Fraunces Variable' }, notoSerif, georgia],
+    stack: [{ ...fraunces, familyName: 'Fraunces Variable' }, notoSerif, georgia, liberationSerif],
     generic: 'serif',
   },
 ];

@@ -128,7 +128,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   await authRest(api, deps);
   await campaignsRest(api, deps, pages);
-  await submissionsRest(api, deps);
+  await submissionsRest(api, deps, pages);
   await uploadsRest(api, deps);
   await dashboardRest(api, deps);
 

@@ -2,6 +2,15 @@
 export const APP_DATA_ID = 'app-data';
 
 /**
+ * What that script holds: the page's path (a refused form post is answered at its REST path with
+ * the form's page, which the browser then shows at the page's own address) and the query cache.
+ */
+export interface PageData {
+  path: string;
+  state: unknown;
+}
+
+/**
  * The data as a script's text: JSON with `<` escaped, so no string in it (a campaign title, say)
  * can close the script or open a comment; U+2028 and U+2029 for old parsers.
  */
@@ -12,10 +21,11 @@ export const serializeForScript = (value: unknown): string =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The only query parameters a public page reads: the campaigns page's filters. Any other
- * parameter leaves a page as it is, so it is no part of the key the page is kept under.
+ * The only query parameters a public page reads: the campaigns page's filters, and the form just
+ * sent (shared/form-echo.ts). Any other parameter leaves a page as it is, so it is no part of the
+ * key the page is kept under.
  */
-export const PAGE_QUERY_PARAMS = ['location', 'category'] as const;
+export const PAGE_QUERY_PARAMS = ['location', 'category', 'sent'] as const;
 
 /** The key a rendered page is kept under: its path and the parameters it reads, in one order. */
 export function pageCacheKey(url: string): string {

@@ -53,21 +53,27 @@ function revokeToken(token: string): void {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(null);
-  const [isLoading, setLoading] = useState(true);
+  // Only a stored token needs checking. A visitor without one is settled from the start, so the
+  // check changes nothing: on a server-rendered page a change here would reach parts still waiting
+  // to hydrate (the home page's newsletter form), and React would render them afresh.
+  const [isLoading, setLoading] = useState(() => typeof window === 'undefined' || readToken() !== null);
+
+  const settle = useCallback((next: string | null) => {
+    setToken(next);
+    setLoading(false);
+  }, []);
 
   const recheck = useCallback(async () => {
     const stored = readToken();
     if (!stored) {
-      setToken(null);
-      setLoading(false);
+      settle(null);
       return false;
     }
     const ok = await verifyToken(stored);
     if (!ok) removeToken();
-    setToken(ok ? stored : null);
-    setLoading(false);
+    settle(ok ? stored : null);
     return ok;
-  }, []);
+  }, [settle]);
 
   useEffect(() => {
     void recheck();

@@ -1,8 +1,8 @@
 /**
  * The site's pages. Public pages are rendered on the server (client/entry-server.tsx) from data
  * fetched through the tRPC router, with the route's title, description, canonical link and Open
- * Graph tags in the head, the chunks the page needs preloaded, and the data the browser hydrates
- * from in a JSON script. /login and /admin are sent as the empty shell and rendered in the
+ * Graph tags in the head, the fonts preloaded, and the data the browser hydrates from in a JSON
+ * script. /login and /admin are sent as the empty shell and rendered in the
  * browser. Built assets are served with immutable caching.
  */
 import fs from 'node:fs';
@@ -11,8 +11,9 @@ import fastifyStatic from '@fastify/static';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { FORM_ECHO_KEY, FORM_PAGES, type FormEcho } from '../../shared/form-echo';
 import { t } from '../../shared/messages';
-import { APP_DATA_ID, serializeForScript } from '../../shared/page-data';
+import { APP_DATA_ID, type PageData, serializeForScript } from '../../shared/page-data';
 import {
   CAMPAIGN_NOT_FOUND_META,
   campaignMeta,
@@ -31,6 +32,8 @@ const API_PATH = /^\/(?:api|trpc|upload)(?:[/?]|$)/;
 /** Pages the browser renders itself: never rendered here, never cached. */
 const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:[/?]|$)/;
 const HEAD_MARKER = '<!--app-head-->';
+/** At the start of the body: preloads go after the stylesheet, which is what the first paint waits for. */
+const PRELOAD_MARKER = '<!--app-preload-->';
 /** The public pages a search engine should list (a thank-you page and sign-in are no destination). */
 const SITEMAP_PAGES = Object.keys(PAGE_META).filter((page) => page !== '/login' && page !== '/partner-success');
 const HTML_MARKER = '<!--app-html-->';
@@ -41,15 +44,11 @@ export interface PageRenderer {
   render(
     url: string,
     api: ReturnType<typeof createServerSideHelpers<typeof appRouter>>,
-  ): Promise<{ status: 200 | 404; html: string; state: unknown; modules: string[] }>;
+  ): Promise<{ status: 200 | 404; html: string; state: unknown }>;
 }
 
-/** An entry of Vite's build manifest: a module's chunk and the chunks it imports. */
-interface ManifestEntry {
-  file: string;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestEntry>;
+/** Vite's build manifest: the file each source became. */
+type Manifest = Record<string, { file: string }>;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -67,6 +66,10 @@ export function wantsPage(req: FastifyRequest): boolean {
 export interface Pages {
   /** Answers the page of the request's URL: rendered, or the shell for the client-only pages. */
   send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** Whether pages are rendered here (a built client and its renderer); without, only the API answers. */
+  rendered: boolean;
+  /** Answers a refused HTML form post with its form's page again: 400, what was sent, and why. */
+  sendForm(req: FastifyRequest, reply: FastifyReply, echo: FormEcho): Promise<FastifyReply>;
 }
 
 function absoluteUrl(req: FastifyRequest, publicUrl: string | undefined, pathOrUrl: string): string {
@@ -75,20 +78,12 @@ function absoluteUrl(req: FastifyRequest, publicUrl: string | undefined, pathOrU
   return `${base}${pathOrUrl}`;
 }
 
-/** The chunk files a module needs, its own first: what the page preloads. */
-function chunksOf(manifest: Manifest, module: string, seen = new Set<string>()): string[] {
-  const entry = manifest[module];
-  if (!entry || seen.has(module)) return [];
-  seen.add(module);
-  return [entry.file, ...(entry.imports ?? []).flatMap((m) => chunksOf(manifest, m, seen))];
-}
-
 function headTags(
   req: FastifyRequest,
+  pathname: string,
   meta: PageMeta,
-  options: { publicUrl: string | undefined; canonical: boolean; preload: string[]; fonts: string[] },
+  options: { publicUrl: string | undefined; canonical: boolean },
 ): string {
-  const pathname = req.url.split('?')[0] ?? '/';
   const url = absoluteUrl(req, options.publicUrl, pathname);
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -107,11 +102,18 @@ function headTags(
     tags.push(`<meta property="og:image" content="${escapeHtml(absoluteUrl(req, options.publicUrl, meta.image))}">`);
     tags.push(`<meta name="twitter:card" content="summary_large_image">`);
   }
-  for (const file of options.fonts)
-    tags.push(`<link rel="preload" href="/${escapeHtml(file)}" as="font" type="font/woff2" crossorigin>`);
-  for (const file of options.preload) tags.push(`<link rel="modulepreload" href="/${escapeHtml(file)}">`);
   return tags.join('\n    ');
 }
+
+/**
+ * The fonts, fetched with the stylesheet rather than after it. Nothing else is preloaded: the app's
+ * code comes after the first paint (client/boot.ts), so on a slow connection it never competes
+ * with what the visitor is waiting to see.
+ */
+const preloadTags = (fonts: string[]) =>
+  fonts
+    .map((file) => `<link rel="preload" href="/${escapeHtml(file)}" as="font" type="font/woff2" crossorigin>`)
+    .join('\n    ');
 
 /** The head's title and description: a campaign's own on its page. */
 async function metaOf(deps: Deps, pathname: string, status: number): Promise<PageMeta> {
@@ -140,7 +142,7 @@ export async function registerPages(
   };
   const template = read('index.html');
   const manifest = JSON.parse(read('.vite/manifest.json') ?? '{}') as Manifest;
-  // The fonts' main files (scripts/fonts.mjs), fetched with the page rather than after its styles.
+  // The fonts' main files (scripts/fonts.mjs): preloaded so they come with the styles, not after.
   const fonts = Object.values(manifest)
     .map((entry) => entry.file)
     .filter((file) => /-latin-[\w-]+\.woff2$/.test(file));
@@ -163,40 +165,57 @@ export async function registerPages(
     });
   }
 
-  /** The template with the head, the app's markup and its data written in (functions, not strings: `$` stays literal). */
-  const fill = (head: string, html: string, data: string) =>
+  /** The template with the head, the preloads, the app's markup and its data written in (functions, not strings: `$` stays literal). */
+  const fill = (parts: { head: string; preload: string; html: string; data: string }) =>
     template!
-      .replace(HEAD_MARKER, () => head)
-      .replace(HTML_MARKER, () => html)
-      .replace(DATA_MARKER, () => data);
+      .replace(HEAD_MARKER, () => parts.head)
+      .replace(PRELOAD_MARKER, () => parts.preload)
+      .replace(HTML_MARKER, () => parts.html)
+      .replace(DATA_MARKER, () => parts.data);
+
+  /** Renders the page at `url`; `echo` is a refused form post it shows again. */
+  async function render(req: FastifyRequest, reply: FastifyReply, url: string, echo?: FormEcho) {
+    if (!template || !options.renderer)
+      return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
+    const pathname = url.split('?')[0] ?? '/';
+    const api = createServerSideHelpers({
+      router: appRouter,
+      ctx: createInnerContext(deps, null, req.ip),
+      transformer: superjson,
+    });
+    if (echo) api.queryClient.setQueryData(FORM_ECHO_KEY, echo);
+    const page = await options.renderer.render(url, api);
+    const meta = await metaOf(deps, pathname, page.status);
+    const head = headTags(req, pathname, meta, { publicUrl, canonical: page.status === 200 && !echo });
+    const pageData: PageData = { path: pathname, state: page.state };
+    const data = `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(pageData)}</script>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .status(echo ? 400 : page.status)
+      .send(fill({ head, preload: preloadTags(fonts), html: page.html, data }));
+  }
 
   const pages: Pages = {
+    rendered: template !== undefined && options.renderer !== undefined,
+    sendForm(req, reply, echo) {
+      // A refusal is this visitor's own: never kept in memory.
+      req.cacheSlot = undefined;
+      return render(req, reply, FORM_PAGES[echo.kind], echo);
+    },
     async send(req, reply) {
       if (!template) return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
       const pathname = req.url.split('?')[0] ?? '/';
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (!options.renderer || CLIENT_ONLY_PATH.test(req.url)) {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
         // The shell: the browser renders the page. Staff pages are never kept in memory.
         req.cacheSlot = undefined;
         const meta = CLIENT_ONLY_PATH.test(req.url) ? metaForPath(pathname) : await metaOf(deps, pathname, 200);
-        const head = headTags(req, meta, { publicUrl, canonical: false, preload: [], fonts });
-        return reply.send(fill(head, '', `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>`));
+        const head = headTags(req, pathname, meta, { publicUrl, canonical: false });
+        const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>`;
+        return reply.send(fill({ head, preload: preloadTags(fonts), html: '', data: noscript }));
       }
-      const api = createServerSideHelpers({
-        router: appRouter,
-        ctx: createInnerContext(deps, null, req.ip),
-        transformer: superjson,
-      });
-      const page = await options.renderer.render(req.url, api);
-      const meta = await metaOf(deps, pathname, page.status);
-      const head = headTags(req, meta, {
-        publicUrl,
-        canonical: page.status === 200,
-        preload: [...new Set(page.modules.flatMap((m) => chunksOf(manifest, m)))],
-        fonts,
-      });
-      const data = `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(page.state)}</script>`;
-      return reply.status(page.status).send(fill(head, page.html, data));
+      return render(req, reply, req.url);
     },
   };
 

@@ -1,6 +1,7 @@
 /** The spec's REST paths for the public forms and their review; same services and schemas as tRPC. */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SUBMISSION_TYPES } from '../../shared/constants';
+import { FORM_PAGES, SENT_PARAM } from '../../shared/form-echo';
 import {
   advocateRecord,
   contactRecord,
@@ -19,6 +20,7 @@ import {
   submissionTargetInput,
 } from '../../shared/schemas/submissions';
 import type { Deps } from '../deps';
+import { ValidationError } from '../errors';
 import {
   ADVOCATE_EXAMPLE,
   CONTACT_EXAMPLE,
@@ -28,8 +30,10 @@ import {
   VOLUNTEER_EXAMPLE,
 } from '../http/api-examples';
 import { actorOfRequest, requireAdmin } from '../http/auth-hook';
+import type { Pages } from '../http/pages';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
+import { FORM_CONTENT_TYPE, formInput, isFormPost, parseFormBody } from './form-post';
 import { type InputOf, KINDS, type KindName } from './kinds';
 import { deleteSubmission, listSubmissions, registerSubmission, updateStatus } from './service';
 
@@ -70,14 +74,22 @@ const FORMS = {
 } satisfies Record<KindName, { operationId: string; summary: string; example: object; record: z.ZodType }>;
 
 /**
- * POST /api/submissions/{name}/register: validated by the kind's schema, answered 201.
- * TypeScript cannot tie a generic kind to its own schema's output, hence the one cast.
+ * POST /api/submissions/{name}/register: validated by the kind's schema, answered 201. Posted as
+ * an HTML form (before the page's script has loaded), it is answered with the form's page: 303 to
+ * it with `?sent=` after a success, or the page again, 400, with what was sent and why it was
+ * refused. TypeScript cannot tie a generic kind to its own schema's output, hence the casts.
  */
-function formRoute<K extends KindName>(app: ZodApp, deps: Deps, name: K) {
+function formRoute<K extends KindName>(app: ZodApp, deps: Deps, pages: Pages, name: K) {
   const { operationId, summary, example, record } = FORMS[name];
   app.post(
     `/api/submissions/${name}/register`,
     {
+      // A form post's refusal is answered with a page, a JSON post's with the error as always.
+      attachValidation: true,
+      preValidation: async (req) => {
+        if (isFormPost(req))
+          req.body = formInput(KINDS[name].input, req.body as Record<string, string | string[]>) as typeof req.body;
+      },
       config: { openapiExample: example, publicWrite: true },
       schema: {
         tags,
@@ -89,15 +101,50 @@ function formRoute<K extends KindName>(app: ZodApp, deps: Deps, name: K) {
             : ''
         }A filled-in \`website\` field (the honeypot) is answered the same but nothing is stored; \`data\` is then null.`,
         body: KINDS[name].input,
-        response: { 201: answer('Received', registeredAnswer(record)), ...refusals(...BODY_REFUSALS) },
+        consumes: ['application/json', FORM_CONTENT_TYPE],
+        response: {
+          201: answer('Received', registeredAnswer(record)),
+          303: z
+            .undefined()
+            .describe(`Received from an HTML form: Location is the form's page with ?${SENT_PARAM}=${name}`),
+          ...refusals(...BODY_REFUSALS),
+        },
       },
     },
-    async (req, reply) => reply.status(201).send(await registerSubmission(deps, name, req.body as InputOf<K>)),
+    async (req, reply) => {
+      // Without pages to answer with (an API-only server), a form post is answered as JSON.
+      const form = isFormPost(req) && pages.rendered;
+      const refuse = (error: ValidationError) =>
+        pages.sendForm(req, reply, {
+          kind: name,
+          values: req.body as Record<string, unknown>,
+          message: error.message,
+          errors: error.errors,
+        });
+      if (req.validationError) {
+        if (form && req.validationError instanceof ValidationError) return refuse(req.validationError);
+        throw req.validationError;
+      }
+      try {
+        const answer = await registerSubmission(deps, name, req.body as InputOf<K>);
+        if (form) return reply.redirect(`${FORM_PAGES[name]}?${SENT_PARAM}=${name}`, 303);
+        return reply.status(201).send(answer);
+      } catch (error) {
+        if (form && error instanceof ValidationError) return refuse(error);
+        throw error;
+      }
+    },
   );
 }
 
-export async function submissionsRest(app: ZodApp, deps: Deps): Promise<void> {
-  for (const name of SUBMISSION_TYPES) formRoute(app, deps, name);
+export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Promise<void> {
+  // The forms, which also take HTML form posts (their own body parser, in their own scope).
+  await app.register(async (forms: ZodApp) => {
+    forms.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string' }, (_req, body, done) =>
+      done(null, parseFormBody(body as string)),
+    );
+    for (const name of SUBMISSION_TYPES) formRoute(forms, deps, pages, name);
+  });
 
   const onRequest = requireAdmin(deps);
 

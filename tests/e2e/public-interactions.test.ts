@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededCampaigns, seedCampaigns } from './public-seed';
 import { api } from './support/api';
-import { hasChromium, newContext, screenshot, trackConsoleErrors } from './support/browser';
+import { hasChromium, newContext, openPage, screenshot, trackConsoleErrors } from './support/browser';
 import { e2eRun } from './support/run';
 
 interface Lists {
@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
   });
 
   it('volunteer form: the required-field summary, then a real submission and the redirect', async () => {
-    await page.goto('/volunteer-form');
+    await openPage(page, '/volunteer-form');
     await page.getByRole('button', { name: 'Submit application' }).click();
     await expect.poll(() => page.getByText('Please fill in all required fields').isVisible()).toBe(true);
     expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
   });
 
   it('partner form submits and is stored', async () => {
-    await page.goto('/partner-form');
+    await openPage(page, '/partner-form');
     await page.getByLabel('Organisation name').fill('Sahel Water Ltd');
     await page.getByLabel('Organisation type').selectOption('Business');
     await page.getByLabel('Contact first name').fill('Musa');
@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
   });
 
   it('advocate form submits and is stored', async () => {
-    await page.goto('/advocate-form');
+    await openPage(page, '/advocate-form');
     await page.getByLabel('First name').fill('Zainab');
     await page.getByLabel('Last name').fill('Yusuf');
     await page.getByLabel('Email address').fill('zainab@example.com');
@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
   });
 
   it('contact form shows the server message when the server fails, then submits', async () => {
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     await page.getByLabel('Full name').fill('Emeka Obi');
     await page.getByLabel('Email address').fill('emeka@example.com');
     await page.getByLabel('Phone number').fill('08035550103');
@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
   });
 
   it('newsletter sign-up on the home page', async () => {
-    await page.goto('/');
+    await openPage(page, '/');
     const form = page.getByRole('form', { name: 'Stay in touch' });
     await form.getByLabel('Email address').fill('reader@example.com');
     await form.getByRole('button', { name: 'Subscribe' }).click();
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
   });
 
   it('the gallery thumbnails switch the main image, by click and by arrow key', async () => {
-    await page.goto(`/campaign/${seeded.galleryId}`);
+    await openPage(page, `/campaign/${seeded.galleryId}`);
     await expect.poll(() => page.title()).toBe('Clean water for Gezawa — Arewa Community Development Foundation');
     const main = page.getByTestId('gallery-main');
     const first = await main.getAttribute('src');
@@ -155,14 +155,14 @@ describe.skipIf(!hasChromium())('public interactions', () => {
   });
 
   it('an unknown campaign says so and links back to the campaigns', async () => {
-    await page.goto('/campaign/no-such-campaign');
+    await openPage(page, '/campaign/no-such-campaign');
     await expect.poll(() => page.getByRole('heading', { name: 'Campaign not found' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Back to campaigns' }).click();
     await page.waitForURL('**/campaigns');
   });
 
   it('the state filter is kept in the URL', async () => {
-    await page.goto('/campaigns');
+    await openPage(page, '/campaigns');
     await page.getByLabel('State').selectOption('Kano');
     await page.waitForURL('**/campaigns?location=Kano');
     await expect.poll(() => page.locator('.campaign-card').count()).toBe(2);
@@ -179,7 +179,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
     });
 
     it('the menu opens, closes on Escape with focus back on the toggle, and closes on a link tap', async () => {
-      await phone.goto('/');
+      await openPage(phone, '/');
       const toggle = phone.getByRole('button', { name: 'Open menu' });
       const menu = phone.getByRole('dialog', { name: 'Menu' });
       await toggle.click();

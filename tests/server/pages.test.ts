@@ -17,7 +17,7 @@ const PAGE = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/
 function dataOf(html: string): { queries: { queryKey: unknown; state: { status: string; data?: unknown } }[] } {
   const match = /<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error('no data script');
-  return JSON.parse(match[1]!);
+  return JSON.parse(match[1]!).state;
 }
 
 /** Every script of a page must be an external file or non-executable data (the CSP allows no inline script). */
@@ -50,9 +50,13 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     expect(data.queries).toHaveLength(1);
     expect(data.queries[0]!.state.status).toBe('success');
     expect(inlineScripts(res.body)).toEqual([]);
-    // The page's own chunk and what it imports are preloaded, from the build's manifest.
-    expect(res.body).toContain('<link rel="modulepreload" href="/assets/home-page-1234.js">');
-    expect(res.body).toContain('<link rel="modulepreload" href="/assets/grid-1234.js">');
+    // The main font files are preloaded, from the build's manifest; the app's code is not (it
+    // comes after the first paint).
+    expect(res.body).toContain(
+      '<link rel="preload" href="/assets/inter-latin-1234.woff2" as="font" type="font/woff2" crossorigin>',
+    );
+    expect(res.body).not.toContain('inter-extra-1234');
+    expect(res.body).not.toContain('modulepreload');
     expect(res.body).toContain('<link rel="canonical" href="http://localhost:80/">');
   });
 
@@ -153,6 +157,91 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     expect(res.body).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
+  });
+
+  describe('forms posted as HTML, before the script has loaded', () => {
+    /** A browser's form post: repeated names for checked boxes. */
+    const post = (kind: string, fields: [string, string][]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/submissions/${kind}/register`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const volunteerFields = (email: string): [string, string][] => [
+      ['firstName', 'Hauwa'],
+      ['lastName', 'Musa'],
+      ['email', email],
+      ['phone', '08031234567'],
+      ['occupation', ''],
+      ['interests', 'Health Outreach'],
+      ['interests', 'Fundraising'],
+      ['availability', 'Weekends'],
+      ['experience', ''],
+      ['motivation', 'To help <the> clinic & its nurses'],
+      ['website', ''],
+    ];
+    const volunteersBy = (email: string) =>
+      t.deps.db.selectFrom('volunteer_submissions').selectAll().where('email', '=', email).execute();
+
+    it('stores a sent form and answers 303 to its page, which shows the success message', async () => {
+      const res = await post('volunteer', volunteerFields('hauwa.form@example.org'));
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/volunteer-form?sent=volunteer');
+      const [row] = await volunteersBy('hauwa.form@example.org');
+      expect(row?.interests).toEqual(['Health Outreach', 'Fundraising']);
+      expect(row?.motivation).toBe('To help <the> clinic & its nurses');
+      const page = await get(String(res.headers.location));
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Application submitted successfully! We will contact you soon.');
+      expect((await get('/volunteer-form')).body).not.toContain('Application submitted successfully!');
+    });
+
+    it('takes one checked box as a list of one, and the newsletter back to the home page', async () => {
+      const fields = volunteerFields('one.box@example.org').filter(
+        ([k, v]) => k !== 'interests' || v === 'Fundraising',
+      );
+      expect((await post('volunteer', fields)).statusCode).toBe(303);
+      expect((await volunteersBy('one.box@example.org'))[0]?.interests).toEqual(['Fundraising']);
+      const news = await post('newsletter', [['email', 'reader.form@example.org']]);
+      expect(news.headers.location).toBe('/?sent=newsletter');
+      expect((await get('/?sent=newsletter')).body).toContain('Thank you for subscribing to our newsletter!');
+    });
+
+    it('answers a refused form with its page again: 400, what was sent, and why, storing nothing', async () => {
+      const fields = volunteerFields('not-an-email').filter(([k]) => k !== 'lastName' && k !== 'interests');
+      const res = await post('volunteer', fields);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('value="Hauwa"');
+      expect(res.body).toContain('To help &lt;the&gt; clinic &amp; its nurses');
+      expect(res.body).toMatch(/<input(?=[^>]*value="Weekends")(?=[^>]*checked="")[^>]*>/);
+      expect(res.body).toContain('Please fill in all required fields');
+      expect(res.body).toContain('Please enter a valid email address');
+      expect(res.body).not.toContain('rel="canonical"');
+      expect(inlineScripts(res.body)).toEqual([]);
+      expect(await volunteersBy('not-an-email')).toEqual([]);
+      // Not kept: the next visitor gets the empty form.
+      expect((await get('/volunteer-form')).body).not.toContain('value="Hauwa"');
+    });
+
+    it('answers a filled-in honeypot like a success and stores nothing', async () => {
+      const fields = volunteerFields('bot.form@example.org').map(([k, v]): [string, string] =>
+        k === 'website' ? [k, 'http://spam.example'] : [k, v],
+      );
+      expect((await post('volunteer', fields)).statusCode).toBe(303);
+      expect(await volunteersBy('bot.form@example.org')).toEqual([]);
+    });
+
+    it('takes form posts on the public forms only', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/campaigns',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${t.token}` },
+        payload: 'title=x',
+      });
+      expect(res.statusCode).toBe(415);
+    });
   });
 
   it('serves the same page to a crawler that accepts anything', async () => {

@@ -27,6 +27,9 @@ function ChoiceGroup<V extends FieldValues>({
 }) {
   const field = fieldState(form, name, hint);
   const register = form.methods.register(name);
+  // The starting choice is also in the markup, so a page the server renders shows it.
+  const chosen: unknown = form.methods.getValues(name);
+  const isChosen = (option: string) => (Array.isArray(chosen) ? chosen.includes(option) : chosen === option);
   return (
     <fieldset
       className={`${field.className} choice-group`}
@@ -41,7 +44,14 @@ function ChoiceGroup<V extends FieldValues>({
           const id = `${field.id}-${slug(option)}`;
           return (
             <div className="choice" key={option}>
-              <input {...register} id={id} type={type} value={option} aria-invalid={field.error ? true : undefined} />
+              <input
+                {...register}
+                id={id}
+                type={type}
+                value={option}
+                defaultChecked={isChosen(option)}
+                aria-invalid={field.error ? true : undefined}
+              />
               <label htmlFor={id}>{option}</label>
             </div>
           );

@@ -87,7 +87,16 @@ const hasFieldErrors = (errors: FieldErrors) => Object.keys(errors).some((key) =
 
 export function useSchemaForm<S extends FormSchema>(
   schema: S,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+  {
+    refused,
+    ...options
+  }: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
+    /**
+     * What the server refused when the form was posted without the script (shared/form-echo.ts):
+     * its field errors show, from the first render on (the server's too), until the next submit.
+     */
+    refused?: readonly FieldIssue[];
+  } = {},
 ): SchemaForm<z.input<S>, z.output<S>> {
   const id = useId();
   const methods = useForm<z.input<S>, unknown, z.output<S>>({
@@ -95,14 +104,16 @@ export function useSchemaForm<S extends FormSchema>(
     defaultValues: blankValues(schema),
     ...options,
   });
-  const { errors } = methods.formState;
+  const { errors, isSubmitted } = methods.formState;
   // Once every marked field is fixed, the summary no longer describes the form.
   const summary = hasFieldErrors(errors) ? errors.root?.summary?.message : undefined;
+  const refusedError = (name: string) =>
+    isSubmitted ? undefined : refused?.find((issue) => issue.path === name)?.message;
   return {
     methods,
     summary,
     isRequired: (name) => isRequiredField(schema, name),
-    error: (name) => (get(errors, name) as FieldError | undefined)?.message,
+    error: (name) => (get(errors, name) as FieldError | undefined)?.message ?? refusedError(name),
     fieldId: (name) => `${id}-${name}`,
     errorId: (name) => `${id}-${name}-error`,
     showServerErrors(issues) {

@@ -20,6 +20,7 @@ export function SelectField<V extends FieldValues>({ form, name, label, options,
     <LabelledField field={field} label={label} hint={hint}>
       <select
         {...form.methods.register(name)}
+        defaultValue={form.methods.getValues(name) as string | undefined}
         {...controlAria(field)}
         className="field__control field__control--select"
       >

@@ -22,7 +22,14 @@ export function SubmissionFormShell<V extends FieldValues & { website?: string |
   children: ReactNode;
 }) {
   return (
-    <form className="submission-form" noValidate aria-label={label} onSubmit={form.onSubmit}>
+    <form
+      className="submission-form"
+      method="post"
+      action={form.action}
+      noValidate
+      aria-label={label}
+      onSubmit={form.onSubmit}
+    >
       {requiredNote && <p className="submission-form__note">{t('form.requiredNote')}</p>}
       {children}
       <HoneypotField form={form} />

@@ -27,7 +27,14 @@ export function TextField<V extends FieldValues>({
   rows,
 }: Props<V>) {
   const field = fieldState(form, name, hint);
-  const common = { ...form.methods.register(name), ...controlAria(field), className: 'field__control', autoComplete };
+  const common = {
+    ...form.methods.register(name),
+    // The starting value is also in the markup, so a page the server renders shows it.
+    defaultValue: form.methods.getValues(name) as string | undefined,
+    ...controlAria(field),
+    className: 'field__control',
+    autoComplete,
+  };
   return (
     <LabelledField field={field} label={label} hint={hint}>
       {rows ? <textarea {...common} rows={rows} /> : <input {...common} type={type} inputMode={inputMode} />}

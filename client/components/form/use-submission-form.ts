@@ -1,16 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import { useSearchParams } from 'wouter';
 import type { z } from 'zod';
-import { SUCCESS_DELAY_MS } from '../../../shared/constants';
+import { SUBMISSION_TYPES, SUCCESS_DELAY_MS, type SubmissionType } from '../../../shared/constants';
+import { FORM_ECHO_KEY, type FormEcho, formAction, SENT_PARAM } from '../../../shared/form-echo';
 import { t } from '../../../shared/messages';
 import { useNavigate } from '../../lib/navigation';
 import { readServerError } from '../../lib/server-error';
 import { useToast } from '../../lib/toasts';
-import { type FormSchema, type SchemaForm, useSchemaForm } from './schema-form';
+import { blankValues, type FormSchema, type SchemaForm, useSchemaForm } from './schema-form';
 
 export type FormStatus = 'idle' | 'pending' | 'success';
 
 export interface SubmissionFormOptions<S extends FormSchema> {
+  /** Which form: its REST path is the HTML form's action, for a post before the script loads. */
+  kind: SubmissionType;
   submit: (data: z.output<S>) => Promise<unknown>;
   successMessage: string;
   /** Heading of the inline failure notice, e.g. 'Registration failed'. */
@@ -23,6 +28,8 @@ export interface SubmissionFormOptions<S extends FormSchema> {
 }
 
 export interface SubmissionForm<V extends FieldValues, O = V> extends SchemaForm<V, O> {
+  /** The form's REST path, where the HTML form posts before the page's script has loaded. */
+  action: string;
   failure: { title?: string; message: string } | null;
   status: FormStatus;
   successMessage: string;
@@ -36,21 +43,45 @@ export const applicationTexts = () => ({
   failureFallback: t('form.registrationFallback'),
 });
 
+/** The form's post refused without the script, if the server rendered this page to show it (once). */
+function useRefusedPost(kind: SubmissionType): FormEcho | undefined {
+  const queryClient = useQueryClient();
+  const [echo] = useState(() => {
+    const found = queryClient.getQueryData<FormEcho>(FORM_ECHO_KEY);
+    return found?.kind === kind ? found : undefined;
+  });
+  useEffect(() => {
+    if (echo) queryClient.removeQueries({ queryKey: FORM_ECHO_KEY });
+  }, [echo, queryClient]);
+  return echo;
+}
+
 /**
  * The one behaviour of every public form (SPEC sections 4, 5 and 8): validate with the shared
  * schema, send once (a second click while pending is ignored), show field errors from either
  * side, toast a failure, and after success reset, show the message and redirect after the delay.
+ * Before the page's script has loaded the same form posts as HTML; the server's answer (the page
+ * with `?sent=`, or with the refused post) starts the form in the state it describes.
  */
 export function useSubmissionForm<S extends FormSchema>(
   schema: S,
   options: SubmissionFormOptions<S>,
 ): SubmissionForm<z.input<S>, z.output<S>> {
-  const { submit, successMessage, failureTitle, failureFallback, redirectTo, onSuccess } = options;
-  const form = useSchemaForm(schema);
+  const { kind, submit, successMessage, failureTitle, failureFallback, redirectTo, onSuccess } = options;
+  const refused = useRefusedPost(kind);
+  const [search] = useSearchParams();
+  const form = useSchemaForm(schema, {
+    ...(refused && { defaultValues: { ...blankValues(schema), ...refused.values } as DefaultValues<z.input<S>> }),
+    refused: refused?.errors,
+  });
   const navigate = useNavigate();
   const toast = useToast();
-  const [failure, setFailure] = useState<{ title?: string; message: string } | null>(null);
-  const [status, setStatus] = useState<FormStatus>('idle');
+  const [failure, setFailure] = useState<{ title?: string; message: string } | null>(
+    refused ? { title: failureTitle, message: refused.message } : null,
+  );
+  const [status, setStatus] = useState<FormStatus>(() =>
+    SUBMISSION_TYPES.find((type) => type === search.get(SENT_PARAM)) === kind ? 'success' : 'idle',
+  );
   // A ref, not state: two submits in the same frame both see the old state.
   const inFlight = useRef(false);
 
@@ -92,5 +123,5 @@ export function useSubmissionForm<S extends FormSchema>(
       });
   };
 
-  return { ...form, failure, status, successMessage, onSubmit };
+  return { ...form, action: formAction(kind), failure, status, successMessage, onSubmit };
 }

@@ -37,6 +37,7 @@ export const publicMessages = {
 
   // Shared pieces
   'common.learnMore': 'Learn More',
+  'home.learnMoreAbout': 'about the foundation',
   'common.donateNow': 'Donate Now',
   'common.retry': 'Retry',
   'common.backToCampaigns': 'Back to campaigns',

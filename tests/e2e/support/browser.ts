@@ -53,6 +53,16 @@ export function trackConsoleErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Opens a public page and waits until the app runs in it (html[data-hydrated]): the server's page
+ * shows at once, but what only the app does (menus, form checks) comes after.
+ */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}
+
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -13,6 +13,7 @@ import { trpc } from '../../../lib/trpc';
 export function AdvocateFormPage() {
   const mutation = trpc.submission.advocate.create.useMutation();
   const form = useSubmissionForm(advocateInput, {
+    kind: 'advocate',
     submit: mutation.mutateAsync,
     ...applicationTexts(),
     redirectTo: '/advocate',

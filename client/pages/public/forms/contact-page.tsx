@@ -41,6 +41,7 @@ function ContactDetails() {
 export function ContactPage() {
   const mutation = trpc.submission.contact.create.useMutation();
   const form = useSubmissionForm(contactInput, {
+    kind: 'contact',
     submit: mutation.mutateAsync,
     successMessage: t('contact.success'),
     failureTitle: t('contact.failed'),

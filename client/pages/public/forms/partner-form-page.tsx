@@ -14,6 +14,7 @@ import { trpc } from '../../../lib/trpc';
 export function PartnerFormPage() {
   const mutation = trpc.submission.partner.create.useMutation();
   const form = useSubmissionForm(partnerInput, {
+    kind: 'partner',
     submit: mutation.mutateAsync,
     ...applicationTexts(),
     redirectTo: '/partner-success',

@@ -13,6 +13,7 @@ import { trpc } from '../../../lib/trpc';
 export function VolunteerFormPage() {
   const mutation = trpc.submission.volunteer.create.useMutation();
   const form = useSubmissionForm(volunteerInput, {
+    kind: 'volunteer',
     submit: mutation.mutateAsync,
     ...applicationTexts(),
     redirectTo: '/volunteer',

@@ -23,6 +23,8 @@ export function HomeHero() {
             </Link>
             <Link to="/about" className="btn btn--ghost-light btn--large">
               {t('common.learnMore')}
+              {/* The spec's label, completed for screen readers and search engines: learn more about what. */}
+              <span className="visually-hidden"> {t('home.learnMoreAbout')}</span>
             </Link>
           </div>
           <ul className="hero__trust">

@@ -11,6 +11,7 @@ export default function NewsletterSignup() {
   const mutation = trpc.submission.newsletter.create.useMutation();
   const toast = useToast();
   const form = useSubmissionForm(newsletterInput, {
+    kind: 'newsletter',
     submit: mutation.mutateAsync,
     successMessage: t('newsletter.thanks'),
     failureFallback: t('newsletter.fallback'),
