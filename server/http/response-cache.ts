@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getLocale } from '../../shared/messages';
 import { pageCacheKey } from '../../shared/page-data';
 import type { DataVersions } from '../db/data-versions';
 import { wantsPage } from './pages';
@@ -130,11 +131,12 @@ function isCacheable(req: FastifyRequest): boolean {
 
 /**
  * A browser navigation may get a page on the same path: it never shares a slot with JSON. A page
- * is kept under its path and the parameters it reads, so junk query strings share its slot.
+ * is kept under its language, its path and the parameters it reads, so junk query strings share
+ * its slot.
  */
 const keyOf = (req: FastifyRequest) =>
   req.routeOptions.config?.publicCache === 'page' || wantsPage(req)
-    ? `page ${pageCacheKey(req.url)}`
+    ? `page ${getLocale()} ${pageCacheKey(req.url)}`
     : `data ${req.url}`;
 
 export interface ResponseCache {

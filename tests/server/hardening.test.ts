@@ -284,7 +284,7 @@ describe.each(testDatabases())('upload streams on %s', (kind) => {
       { field: 'images', head: good, rest: 0 },
       {
         field: 'images',
-        head: Buffer.from('%PDF-1.7 not an image at all, padded out a bit more'),
+        head: Buffer.from('%PDF-1.7 not an image at all, padded out to more than the 64 bytes the type is told from'),
         rest: 3 * 1024 * 1024,
       },
     ]);
