@@ -3,10 +3,12 @@ import * as initial from './2026-11-22T0000-initial';
 import * as campaignVersion from './2026-11-22T0100-campaign-version';
 import * as security from './2026-11-22T0200-security';
 import * as hotPaths from './2026-11-23T0000-hot-paths';
+import * as staff from './2026-11-24T0000-staff';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
   '2026-11-22T0100-campaign-version': campaignVersion,
   '2026-11-22T0200-security': security,
   '2026-11-23T0000-hot-paths': hotPaths,
+  '2026-11-24T0000-staff': staff,
 };

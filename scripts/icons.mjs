@@ -33,6 +33,7 @@ const ICONS = {
   Megaphone: 'megaphone',
   Menu: 'menu',
   MessagesSquare: 'messages-square',
+  Phone: 'phone',
   Tag: 'tag',
   Users: 'users',
   Utensils: 'utensils',

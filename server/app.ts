@@ -9,6 +9,8 @@ import cors from '@fastify/cors';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { MAX_TRPC_BATCH } from '../shared/constants';
+import '../shared/messages/staff';
+import { auditRest } from './audit/rest';
 import { authRest } from './auth/rest';
 import { campaignsRest } from './campaigns/rest';
 import type { Config } from './config';
@@ -23,11 +25,13 @@ import { registerRateLimit } from './http/rate-limit';
 import { type ResponseCache, registerResponseCache } from './http/response-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { withZodSchemas } from './http/zod-schemas';
+import { settingsRest } from './settings/rest';
 import { submissionsRest } from './submissions/rest';
 import { guardTrpcBatch } from './trpc/batch-guard';
 import { createRequestContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/root';
 import { uploadsRest } from './uploads/rest';
+import { usersRest } from './users/rest';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +81,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     requestTimeout: 60_000,
     return503OnClosing: true,
   });
-  app.decorateRequest('admin', null);
+  app.decorateRequest('user', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Third-party plugins.
@@ -131,6 +135,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await submissionsRest(api, deps, pages);
   await uploadsRest(api, deps);
   await dashboardRest(api, deps);
+  await usersRest(api, deps);
+  await settingsRest(api, deps);
+  await auditRest(api, deps);
 
   return app;
 }

@@ -9,7 +9,7 @@ import type { FieldIssue } from '../shared/schemas/fields';
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 404 | 409 | 413 | 415 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
   ) {
     super(message);
     this.name = new.target.name;
@@ -27,6 +27,18 @@ export class ValidationError extends DomainError {
 export class UnauthorizedError extends DomainError {
   constructor(message: string) {
     super(message, 401);
+  }
+}
+/** Signed in, but the role does not allow it (or the one-time password is still to be changed). */
+export class ForbiddenError extends DomainError {
+  constructor(message: string) {
+    super(message, 403);
+  }
+}
+/** The change would break a rule about what is stored: a taken email, the last admin. */
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(message, 409);
   }
 }
 export class NotFoundError extends DomainError {

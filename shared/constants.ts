@@ -131,7 +131,41 @@ export const FOUNDATION = {
   name: 'Arewa Community Development Foundation',
   shortName: 'ACDF',
   email: 'info@example.org',
+  phone: '+234 803 000 0000',
+  address: 'Kano, Kano State, Nigeria',
 } as const;
 
 /** The most tRPC queries one request may carry: the client batches up to this, the server refuses more. */
 export const MAX_TRPC_BATCH = 10;
+
+/** Banks licensed in Nigeria that the foundation's account may be held at (settings). */
+export const NIGERIAN_BANKS = [
+  'Access Bank',
+  'Citibank Nigeria',
+  'Ecobank Nigeria',
+  'Fidelity Bank',
+  'First Bank of Nigeria',
+  'First City Monument Bank',
+  'Globus Bank',
+  'Guaranty Trust Bank',
+  'Jaiz Bank',
+  'Keystone Bank',
+  'Lotus Bank',
+  'Optimus Bank',
+  'Parallex Bank',
+  'Polaris Bank',
+  'PremiumTrust Bank',
+  'Providus Bank',
+  'Signature Bank',
+  'Stanbic IBTC Bank',
+  'Standard Chartered Bank',
+  'Sterling Bank',
+  'SunTrust Bank',
+  'TAJBank',
+  'Titan Trust Bank',
+  'Union Bank of Nigeria',
+  'United Bank for Africa',
+  'Unity Bank',
+  'Wema Bank',
+  'Zenith Bank',
+] as const;

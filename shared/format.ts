@@ -64,3 +64,42 @@ export function formatDate(value: string | number | Date | null | undefined): st
   if (Number.isNaN(date.getTime())) return t('date.invalid');
   return dateFormat.format(date);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Lagos',
+});
+
+/** A date and time in Lagos, for staff screens. */
+export function formatDateTime(value: string | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return t('date.invalid');
+  return dateTimeFormat.format(date);
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** How long ago, in the largest unit that fits: '2 min. ago', 'yesterday'. */
+export function formatAgo(value: string | Date, now: Date = new Date()): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return t('date.invalid');
+  let amount = (date.getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return relative.format(Math.round(amount), 'year');
+}

@@ -1,10 +1,14 @@
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../server/trpc/root';
 
 /** The typed client; only the router's type crosses from server/ into the bundle. */
 export const trpc = createTRPCReact<AppRouter>();
+
+/** What each procedure answers, for naming the types of its data. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /**
  * Loads the transport (client/lib/trpc-transport.ts) with the first call. A server-rendered page

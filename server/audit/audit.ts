@@ -25,11 +25,17 @@ export type AuditAction =
   | 'auth.logout'
   | 'auth.password.changed'
   | 'admin.created'
+  | 'user.created'
+  | 'user.updated'
+  | 'user.password.reset'
+  | 'settings.updated'
   | 'campaign.created'
   | 'campaign.updated'
   | 'campaign.deleted'
   | 'submission.status'
   | 'submission.deleted'
+  | 'submission.noted'
+  | 'submission.exported'
   | 'submission.purged'
   | 'upload.created';
 

@@ -1,9 +1,8 @@
 /** What a new admin password must be: long enough and not one of the most common passwords. */
 import { z } from 'zod';
 import { email } from '../../shared/schemas/fields';
+import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/staff';
 import { COMMON_PASSWORDS } from './common-passwords';
-
-export const MIN_PASSWORD_LENGTH = 12;
 
 let common: Set<string> | undefined;
 

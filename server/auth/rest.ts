@@ -1,13 +1,13 @@
 /** The spec's REST paths for signing in; same service and schema as tRPC. */
-import { t } from '../../shared/messages';
-import { loginAnswer, messageAnswer, verifyAnswer } from '../../shared/schemas/answers';
+import { loginAnswer, messageAnswer, signInsAnswer, verifyAnswer } from '../../shared/schemas/answers';
 import { loginInput } from '../../shared/schemas/auth';
+import { passwordChangeInput } from '../../shared/schemas/staff';
 import type { Deps } from '../deps';
-import { LOGIN_EXAMPLE } from '../http/api-examples';
-import { actorOfRequest, requireAdmin } from '../http/auth-hook';
+import { LOGIN_EXAMPLE, PASSWORD_CHANGE_EXAMPLE } from '../http/api-examples';
+import { actorOfRequest, requireSignedIn } from '../http/auth-hook';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
-import { login, logout } from './service';
+import { changeOwnPassword, login, logout, recentSignIns, verifyAnswerOf } from './service';
 
 const tags = ['auth'];
 
@@ -32,22 +32,22 @@ export async function authRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/auth/verify',
     {
-      onRequest: requireAdmin(deps),
+      onRequest: requireSignedIn(deps),
       schema: {
         tags,
         operationId: 'verifyToken',
         summary: 'Check a bearer token',
         security: BEARER,
-        response: { 200: answer('The token is valid', verifyAnswer), ...refusals(401) },
+        response: { 200: answer('The token is valid; whose it is', verifyAnswer), ...refusals(401) },
       },
     },
-    async (req) => ({ message: t('auth.tokenValid'), email: req.admin?.email ?? '' }),
+    async (req) => verifyAnswerOf(req.user!),
   );
 
   app.post(
     '/api/auth/logout',
     {
-      onRequest: requireAdmin(deps),
+      onRequest: requireSignedIn(deps),
       schema: {
         tags,
         operationId: 'logout',
@@ -56,6 +56,40 @@ export async function authRest(app: ZodApp, deps: Deps): Promise<void> {
         response: { 200: answer('Signed out', messageAnswer), ...refusals(401) },
       },
     },
-    (req) => logout(deps, req.admin!, actorOfRequest(req)),
+    (req) => logout(deps, req.user!, actorOfRequest(req)),
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      onRequest: requireSignedIn(deps),
+      config: { openapiExample: PASSWORD_CHANGE_EXAMPLE },
+      schema: {
+        tags,
+        operationId: 'changePassword',
+        summary: 'Change your own password',
+        description:
+          'Needs the current password. Every other session of the account ends; the token used goes on working. Also how a one-time password is replaced. Ten wrong current passwords within 15 minutes are answered 429.',
+        security: BEARER,
+        body: passwordChangeInput,
+        response: { 200: answer('Changed', messageAnswer), ...refusals(...BODY_REFUSALS, 401) },
+      },
+    },
+    (req) => changeOwnPassword(deps, req.user!, req.body, actorOfRequest(req)),
+  );
+
+  app.get(
+    '/api/auth/sign-ins',
+    {
+      onRequest: requireSignedIn(deps),
+      schema: {
+        tags,
+        operationId: 'recentSignIns',
+        summary: 'Your recent sign-ins and refused attempts, newest first',
+        security: BEARER,
+        response: { 200: answer('The last ten', signInsAnswer), ...refusals(401) },
+      },
+    },
+    async (req) => ({ signIns: await recentSignIns(deps, req.user!) }),
   );
 }

@@ -1,12 +1,17 @@
-import { t } from '../../shared/messages';
 import { loginInput } from '../../shared/schemas/auth';
-import { adminProcedure, publicProcedure, router } from '../trpc/trpc';
-import { login, logout } from './service';
+import { passwordChangeInput } from '../../shared/schemas/staff';
+import { publicProcedure, router, signedInProcedure } from '../trpc/trpc';
+import { changeOwnPassword, login, logout, recentSignIns, verifyAnswerOf } from './service';
 
 export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input, ctx.actor)),
-  /** Succeeds only for a valid token; the client reads success or failure, like the REST twin. */
-  verify: adminProcedure.query(({ ctx }) => ({ message: t('auth.tokenValid'), email: ctx.admin.email })),
+  /** Succeeds only for a valid token, with who it belongs to: the client reads success or failure, like the REST twin. */
+  verify: signedInProcedure.query(({ ctx }) => verifyAnswerOf(ctx.user)),
   /** Ends the session of the token used. */
-  logout: adminProcedure.mutation(({ ctx }) => logout(ctx, ctx.admin, ctx.actor)),
+  logout: signedInProcedure.mutation(({ ctx }) => logout(ctx, ctx.user, ctx.actor)),
+  /** Changes one's own password (also a one-time one); the other sessions end. */
+  changePassword: signedInProcedure
+    .input(passwordChangeInput)
+    .mutation(({ ctx, input }) => changeOwnPassword(ctx, ctx.user, input, ctx.actor)),
+  signIns: signedInProcedure.query(async ({ ctx }) => ({ signIns: await recentSignIns(ctx, ctx.user) })),
 });

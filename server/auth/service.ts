@@ -1,25 +1,33 @@
 /**
- * Admin accounts, sign-in and sessions. Every token names a session row: signing out revokes it,
- * a password change bumps the admin's token version (revoking every session), and a session left
- * idle too long ends by itself. Sign-in is throttled here, whichever face or URL it came through.
+ * Staff accounts' sign-in and sessions. Every token names a session row: signing out revokes it,
+ * a password set by someone else bumps the account's token version (revoking every session),
+ * disabling the account refuses its tokens at once, and a session left idle too long ends by
+ * itself. Sign-in is throttled here, whichever face or URL it came through.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { formatMinutes } from '../../shared/format';
 import { t } from '../../shared/messages';
+import type { Role } from '../../shared/roles';
 import type { LoginResult } from '../../shared/schemas/auth';
 import { type Actor, audit, SYSTEM } from '../audit/audit';
 import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
 import type { Deps } from '../deps';
-import { TooManyRequestsError, UnauthorizedError } from '../errors';
+import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors';
 import { addressKey } from '../http/client-address';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { isCommonPassword } from './password-policy';
 import { clearAttempts, type Limit, reserveAttempt } from './throttle';
 
-export interface Admin {
+/** A signed-in staff member, as every request sees them: read afresh from the database per token. */
+export interface StaffUser {
   id: string;
   email: string;
+  name: string;
+  role: Role;
+  /** Signed in with a one-time password: only changing it is allowed. */
+  mustChangePassword: boolean;
   /** The session the request's token belongs to. */
   sessionId: string;
 }
@@ -34,7 +42,7 @@ const SEEN_EVERY_MS = 60_000;
 const findByEmail = (db: DB, email: string) =>
   db
     .selectFrom('admin_users')
-    .select(['id', 'email', 'passwordHash', 'tokenVersion'])
+    .select(['id', 'email', 'passwordHash', 'tokenVersion', 'disabledAt', 'mustChangePassword'])
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 
@@ -81,6 +89,11 @@ export async function login(
     await audit(deps.db, actor, 'auth.login.failed', input.email.toLowerCase());
     throw new UnauthorizedError(t('auth.invalidCredentials'));
   }
+  // Only someone who knows the password learns that the account is disabled.
+  if (admin.disabledAt) {
+    await audit(deps.db, actor, 'auth.login.failed', admin.email, 'account disabled');
+    throw new UnauthorizedError(t('auth.accountDisabled'));
+  }
   await clearAttempts(deps.db, `account:${input.email.toLowerCase()}`);
   // A hash made at a lower cost is replaced now that the password is known.
   if (needsRehash(admin.passwordHash)) {
@@ -88,23 +101,37 @@ export async function login(
     await deps.db.updateTable('admin_users').set({ passwordHash }).where('id', '=', admin.id).execute();
   }
   const token = await issueToken(deps, admin);
+  await deps.db.updateTable('admin_users').set({ lastSignInAt: deps.now() }).where('id', '=', admin.id).execute();
   await audit(deps.db, { ...actor, id: admin.id, name: admin.email }, 'auth.login', admin.email);
-  return { token, message: t('auth.loginSuccess') };
+  return { token, message: t('auth.loginSuccess'), mustChangePassword: admin.mustChangePassword };
 }
 
-/** The admin a token belongs to, or null when the token, its session or its version is refused. */
-export async function adminFromToken(deps: AuthDeps, token: string | null): Promise<Admin | null> {
+/**
+ * The staff member a token belongs to, or null when the token, its session or its version is
+ * refused, or the account is disabled.
+ */
+export async function userFromToken(deps: AuthDeps, token: string | null): Promise<StaffUser | null> {
   if (!token) return null;
   const claims = await deps.tokens.verify(token);
   if (!claims || !isId(claims.sessionId) || !isId(claims.adminId)) return null;
   const row = await deps.db
     .selectFrom('admin_sessions as s')
     .innerJoin('admin_users as a', 'a.id', 's.adminId')
-    .select(['a.id', 'a.email', 'a.tokenVersion', 's.lastSeenAt', 's.revokedAt'])
+    .select([
+      'a.id',
+      'a.email',
+      'a.name',
+      'a.role',
+      'a.mustChangePassword',
+      'a.disabledAt',
+      'a.tokenVersion',
+      's.lastSeenAt',
+      's.revokedAt',
+    ])
     .where('s.id', '=', claims.sessionId)
     .where('s.adminId', '=', claims.adminId)
     .executeTakeFirst();
-  if (!row || row.revokedAt || row.tokenVersion !== claims.version) return null;
+  if (!row || row.revokedAt || row.disabledAt || row.tokenVersion !== claims.version) return null;
   const now = deps.now();
   const idle = now.getTime() - row.lastSeenAt.getTime();
   if (idle > deps.config.sessionIdleMinutes * 60_000) {
@@ -113,7 +140,8 @@ export async function adminFromToken(deps: AuthDeps, token: string | null): Prom
   }
   if (idle > SEEN_EVERY_MS)
     await deps.db.updateTable('admin_sessions').set({ lastSeenAt: now }).where('id', '=', claims.sessionId).execute();
-  return { id: row.id, email: row.email, sessionId: claims.sessionId };
+  const { id, email, name, role, mustChangePassword } = row;
+  return { id, email, name, role, mustChangePassword, sessionId: claims.sessionId };
 }
 
 const revokeSession = (db: DB, id: string, now: Date) =>
@@ -125,7 +153,7 @@ const revokeSession = (db: DB, id: string, now: Date) =>
     .execute();
 
 /** Ends the session of the token used: it is refused from now on, on every instance. */
-export async function logout(deps: AuthDeps, admin: Admin, actor: Actor): Promise<{ message: string }> {
+export async function logout(deps: AuthDeps, admin: StaffUser, actor: Actor): Promise<{ message: string }> {
   await revokeSession(deps.db, admin.sessionId, deps.now());
   await audit(deps.db, actor, 'auth.logout', admin.email);
   return { message: t('auth.loggedOut') };
@@ -170,7 +198,10 @@ export async function upsertAdmin(
       await audit(trx, actor, 'auth.password.changed', existing.email, 'every session revoked');
       return 'updated';
     }
-    await trx.insertInto('admin_users').values({ id: newId(), email: email.toLowerCase(), passwordHash }).execute();
+    await trx
+      .insertInto('admin_users')
+      .values({ id: newId(), email: email.toLowerCase(), passwordHash, role: 'admin' })
+      .execute();
     await audit(trx, actor, 'admin.created', email.toLowerCase());
     return 'created';
   });
@@ -197,3 +228,90 @@ export async function ensureAdmin(
   await upsertAdmin(db, FIRST_ADMIN_EMAIL, password);
   return { email: FIRST_ADMIN_EMAIL, password };
 }
+
+/** Changes of one's own password: a quarter of an hour allows ten wrong current passwords. */
+const PASSWORD_CHANGE_LIMIT = ACCOUNT_LIMIT;
+
+/**
+ * Changes the signed-in user's own password, given the current one. Every other session of theirs
+ * ends; this one goes on. Clears the must-change mark of a one-time password.
+ */
+export async function changeOwnPassword(
+  deps: AuthDeps,
+  user: StaffUser,
+  input: { currentPassword: string; newPassword: string },
+  actor: Actor,
+): Promise<{ message: string }> {
+  const attempt = await reserveAttempt(deps.db, `password:${user.id}`, PASSWORD_CHANGE_LIMIT, deps.now());
+  if (!attempt.allowed) throw tooMany(attempt.retryAfter);
+  const row = await deps.db
+    .selectFrom('admin_users')
+    .select('passwordHash')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    throw new ValidationError(t('account.currentPasswordWrong'), [
+      { path: 'currentPassword', message: t('account.currentPasswordWrong') },
+    ]);
+  }
+  if (isCommonPassword(input.newPassword)) {
+    throw new ValidationError(t('account.passwordCommon'), [
+      { path: 'newPassword', message: t('account.passwordCommon') },
+    ]);
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new ValidationError(t('account.passwordUnchanged'), [
+      { path: 'newPassword', message: t('account.passwordUnchanged') },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('admin_users')
+      .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+      .where('id', '=', user.id)
+      .execute();
+    await trx
+      .updateTable('admin_sessions')
+      .set({ revokedAt: now })
+      .where('adminId', '=', user.id)
+      .where('id', '!=', user.sessionId)
+      .where('revokedAt', 'is', null)
+      .execute();
+    await audit(trx, actor, 'auth.password.changed', user.email, 'other sessions revoked');
+  });
+  await clearAttempts(deps.db, `password:${user.id}`);
+  return { message: t('account.passwordChanged') };
+}
+
+/** The user's recent sign-ins and refused attempts on their account, newest first. */
+export async function recentSignIns(deps: AuthDeps, user: StaffUser, limit = 10) {
+  const rows = await deps.db
+    .selectFrom('audit_events')
+    .select(['at', 'action', 'ip', 'summary'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('actorId', '=', user.id), eb('action', '=', 'auth.login')]),
+        eb.and([eb('target', '=', user.email), eb('action', '=', 'auth.login.failed')]),
+      ]),
+    )
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    succeeded: row.action === 'auth.login',
+    ip: row.ip,
+  }));
+}
+
+/** What GET /api/auth/verify answers: that the token is valid, and whose it is. */
+export const verifyAnswerOf = (user: StaffUser) => ({
+  message: t('auth.tokenValid'),
+  email: user.email,
+  id: user.id,
+  name: user.name,
+  role: user.role,
+  mustChangePassword: user.mustChangePassword,
+});

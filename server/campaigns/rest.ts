@@ -6,7 +6,7 @@ import { campaignDeleted, campaignRecord, campaignSaved } from '../../shared/sch
 import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/schemas/campaign';
 import type { Deps } from '../deps';
 import { CAMPAIGN_EXAMPLE } from '../http/api-examples';
-import { actorOfRequest, requireAdmin } from '../http/auth-hook';
+import { actorOfRequest, requireStaff } from '../http/auth-hook';
 import { type Pages, wantsPage } from '../http/pages';
 import { answer, BEARER, BODY_REFUSALS, NOT_MODIFIED, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
@@ -16,7 +16,7 @@ import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampa
 const restListQuery = campaignListInput.omit({ order: true });
 
 export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Promise<void> {
-  const onRequest = requireAdmin(deps);
+  const onRequest = requireStaff(deps, 'campaigns.write');
   const tags = ['campaigns'];
 
   // The same path is the SPA's campaigns page and the REST list: a browser navigation gets the
@@ -70,7 +70,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
         summary: 'Create a campaign',
         security: BEARER,
         body: campaignInput,
-        response: { 201: answer('Created', campaignSaved), ...refusals(...BODY_REFUSALS, 401) },
+        response: { 201: answer('Created', campaignSaved), ...refusals(...BODY_REFUSALS, 401, 403) },
       },
     },
     async (req, reply) => {
@@ -92,7 +92,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
         security: BEARER,
         params: campaignIdInput,
         body: campaignInput,
-        response: { 200: answer('Saved', campaignSaved), ...refusals(...BODY_REFUSALS, 401, 404) },
+        response: { 200: answer('Saved', campaignSaved), ...refusals(...BODY_REFUSALS, 401, 403, 404) },
       },
     },
     async (req) => {
@@ -111,7 +111,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
         summary: 'Delete a campaign and its updates',
         security: BEARER,
         params: campaignIdInput,
-        response: { 200: answer('Deleted', campaignDeleted), ...refusals(401, 404) },
+        response: { 200: answer('Deleted', campaignDeleted), ...refusals(401, 403, 404) },
       },
     },
     (req) => deleteCampaign(deps, req.params.id, actorOfRequest(req)),

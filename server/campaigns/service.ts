@@ -1,5 +1,4 @@
 /** Campaigns: the logic and SQL behind campaign.* procedures and the /campaigns REST paths. */
-import { DEFAULT_BANK_NAME } from '../../shared/constants';
 import { resolveImagePath, resolveImagePaths } from '../../shared/image-path';
 import { t } from '../../shared/messages';
 import type { Campaign, CampaignData, CampaignListInput, StoredCampaign } from '../../shared/schemas/campaign';
@@ -12,6 +11,13 @@ import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
+import { publicSettings } from '../settings/service';
+
+interface BankAccount {
+  accountName: string;
+  accountNumber: string;
+  bankName: string;
+}
 
 type CampaignRow = Row<'campaigns'>;
 type UpdateRow = Pick<Row<'campaign_updates'>, 'id' | 'campaignId' | 'date' | 'content'>;
@@ -62,7 +68,7 @@ function toStoredCampaign(row: CampaignRow, updates: UpdateRow[]): StoredCampaig
 }
 
 /** What every caller sees: image paths ready to show, the foundation's account where a campaign has none. */
-function toCampaign(stored: StoredCampaign, bank: Deps['config']['bank']): Campaign {
+function toCampaign(stored: StoredCampaign, bank: BankAccount): Campaign {
   // A campaign's own account only counts when it has a number.
   const hasOwnBank = stored.accountNumber !== '';
   return {
@@ -71,7 +77,7 @@ function toCampaign(stored: StoredCampaign, bank: Deps['config']['bank']): Campa
     galleryImages: resolveImagePaths(stored.galleryImages),
     accountName: hasOwnBank ? stored.accountName || bank.accountName : bank.accountName,
     accountNumber: hasOwnBank ? stored.accountNumber : bank.accountNumber,
-    bankName: hasOwnBank ? stored.bankName || DEFAULT_BANK_NAME : DEFAULT_BANK_NAME,
+    bankName: hasOwnBank ? stored.bankName || bank.bankName : bank.bankName,
   };
 }
 
@@ -105,7 +111,8 @@ async function loadAll(deps: Deps): Promise<Campaign[]> {
     deps.db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toCampaign(toStoredCampaign(row, updates.get(row.id) ?? []), deps.config.bank));
+  const bank = await defaultBankDetails(deps);
+  return rows.map((row) => toCampaign(toStoredCampaign(row, updates.get(row.id) ?? []), bank));
 }
 
 const allCampaigns = (deps: Deps) => deps.catalog.all(() => loadAll(deps));
@@ -149,8 +156,9 @@ export async function adminCampaignPage(
     deps.db,
     rows.map((r) => r.id),
   );
+  const bank = await defaultBankDetails(deps);
   return {
-    items: rows.map((row) => toCampaign(toStoredCampaign(row, updates.get(row.id) ?? []), deps.config.bank)),
+    items: rows.map((row) => toCampaign(toStoredCampaign(row, updates.get(row.id) ?? []), bank)),
     nextCursor,
   };
 }
@@ -247,12 +255,9 @@ export async function deleteCampaign(deps: Deps, id: string, actor: Actor): Prom
   return { message: t('campaigns.deleted'), _id: id };
 }
 
-/** The foundation's own account, shown where a campaign has none and on the donate page. */
-export const defaultBankDetails = (deps: Pick<Deps, 'config'>) => ({
-  accountName: deps.config.bank.accountName,
-  accountNumber: deps.config.bank.accountNumber,
-  bankName: DEFAULT_BANK_NAME,
-});
+/** The foundation's own account (its settings), shown where a campaign has none and on the donate page. */
+export const defaultBankDetails = async (deps: Pick<Deps, 'db' | 'catalog' | 'config'>): Promise<BankAccount> =>
+  (await publicSettings(deps)).bank;
 
 /** Number of campaigns per location, for the map. */
 export async function countByLocation(deps: Deps): Promise<Record<string, number>> {

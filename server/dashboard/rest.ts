@@ -1,6 +1,6 @@
 import { dashboardStatsAnswer } from '../../shared/schemas/answers';
 import type { Deps } from '../deps';
-import { requireAdmin } from '../http/auth-hook';
+import { requireStaff } from '../http/auth-hook';
 import { answer, BEARER, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { dashboardStats } from './service';
@@ -9,13 +9,13 @@ export async function dashboardRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/dashboard/stats',
     {
-      onRequest: requireAdmin(deps),
+      onRequest: requireStaff(deps, 'dashboard.read'),
       schema: {
         tags: ['dashboard'],
         operationId: 'dashboardStats',
         summary: "The dashboard's figures",
         security: BEARER,
-        response: { 200: answer('The figures', dashboardStatsAnswer), ...refusals(401) },
+        response: { 200: answer('The figures', dashboardStatsAnswer), ...refusals(401, 403) },
       },
     },
     () => dashboardStats(deps),

@@ -6,16 +6,16 @@
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 
-/** The selection that yields a row's cursor. */
-export const cursorOf = (column: string) =>
-  sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text || '_' || ${sql.ref('id')}::text`.as(
+/** The selection that yields a row's cursor (`idColumn` names the id in a join). */
+export const cursorOf = (column: string, idColumn = 'id') =>
+  sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text || '_' || ${sql.ref(idColumn)}::text`.as(
     'pageCursor',
   );
 
 /** Rows strictly after the cursor's row in newest-first order. */
-export function after(column: string, cursor: string): Expression<SqlBool> {
+export function after(column: string, cursor: string, idColumn = 'id'): Expression<SqlBool> {
   const [micros, id] = cursor.split('_');
-  return sql<SqlBool>`(${sql.ref(column)}, ${sql.ref('id')}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
+  return sql<SqlBool>`(${sql.ref(column)}, ${sql.ref(idColumn)}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
 }
 
 /** Splits the extra row a page query fetches off into the next cursor. */

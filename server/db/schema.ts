@@ -14,9 +14,11 @@ import type {
   PROJECT_INTERESTS,
   VOLUNTEER_INTERESTS,
 } from '../../shared/constants';
+import type { Role } from '../../shared/roles';
 
 /** A timestamp the database fills in on insert unless given. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
 /** A value of a choice list: what validation lets in (the database stores plain text). */
 type OneOf<T extends readonly string[]> = T[number];
@@ -124,8 +126,40 @@ export interface AdminUsersTable {
   passwordHash: string;
   /** Bumped by a password change: tokens of an older version are refused. */
   tokenVersion: Generated<number>;
+  name: Generated<string>;
+  role: Generated<Role>;
+  /** Set while the account is disabled: it cannot sign in and its tokens are refused. */
+  disabledAt: NullableTimestamp;
+  /** Set by a one-time password: nothing but changing it is allowed until it is changed. */
+  mustChangePassword: Generated<boolean>;
+  lastSignInAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** The foundation's settings: one row, read through server/settings/service.ts. */
+export interface SiteSettingsTable {
+  id: Generated<boolean>;
+  accountName: string;
+  accountNumber: string;
+  bankName: string;
+  contactEmail: string;
+  contactPhone: string;
+  contactAddress: string;
+  pledgeExpiryDays: number;
+  updatedAt: Timestamp;
+}
+
+/** Staff notes on a submission; deleted with it. */
+export interface SubmissionNotesTable {
+  id: string;
+  kind: string;
+  submissionId: string;
+  authorId: string | null;
+  /** The author's name when written, kept if the account goes. */
+  author: string;
+  body: string;
+  createdAt: Timestamp;
 }
 
 export interface AdminSessionsTable {
@@ -133,7 +167,7 @@ export interface AdminSessionsTable {
   adminId: string;
   createdAt: Timestamp;
   lastSeenAt: Timestamp;
-  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revokedAt: NullableTimestamp;
 }
 
 export interface AuthThrottleTable {
@@ -201,6 +235,8 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   contact_messages: ContactMessagesTable;
   admin_users: AdminUsersTable;
+  site_settings: SiteSettingsTable;
+  submission_notes: SubmissionNotesTable;
   admin_sessions: AdminSessionsTable;
   auth_throttle: AuthThrottleTable;
   audit_events: AuditEventsTable;

@@ -79,3 +79,24 @@ export const CAMPAIGN_EXAMPLE = {
   accountNumber: '',
   bankName: '',
 };
+
+export const PASSWORD_CHANGE_EXAMPLE = {
+  currentPassword: 'the one-time password',
+  newPassword: 'a long pass phrase of my own',
+};
+
+export const USER_CREATE_EXAMPLE = { email: 'amina.bello@example.org', name: 'Amina Bello', role: 'reviewer' };
+
+export const USER_UPDATE_EXAMPLE = { role: 'editor' };
+
+export const SETTINGS_EXAMPLE = {
+  accountName: 'Arewa Community Development Foundation',
+  accountNumber: '1023456789',
+  bankName: 'United Bank for Africa',
+  contactEmail: 'info@example.org',
+  contactPhone: '+234 803 000 0000',
+  contactAddress: 'Kano, Kano State, Nigeria',
+  pledgeExpiryDays: 14,
+};
+
+export const NOTE_EXAMPLE = { body: 'Called her on Tuesday: she can start in January.' };

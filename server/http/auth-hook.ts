@@ -1,25 +1,36 @@
 import type { FastifyRequest } from 'fastify';
 import { t } from '../../shared/messages';
+import type { Permission } from '../../shared/roles';
 import { type Actor, actorOf } from '../audit/audit';
-import { type Admin, adminFromToken } from '../auth/service';
+import { assertAllowed } from '../auth/permissions';
+import { type StaffUser, userFromToken } from '../auth/service';
 import { bearerToken } from '../auth/tokens';
 import type { Deps } from '../deps';
 import { UnauthorizedError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    admin: Admin | null;
+    user: StaffUser | null;
   }
 }
 
-/** preHandler of admin REST routes: a missing or refused token is a 401 before anything runs. */
-export const requireAdmin = (deps: Deps) => async (req: FastifyRequest) => {
+/** onRequest of staff REST routes: a missing or refused token is a 401 before anything runs. */
+export const requireSignedIn = (deps: Deps) => async (req: FastifyRequest) => {
   const token = bearerToken(req.headers.authorization);
   if (!token) throw new UnauthorizedError(t('auth.unauthorized'));
-  const admin = await adminFromToken(deps, token);
-  if (!admin) throw new UnauthorizedError(t('auth.tokenInvalid'));
-  req.admin = admin;
+  const user = await userFromToken(deps, token);
+  if (!user) throw new UnauthorizedError(t('auth.tokenInvalid'));
+  req.user = user;
 };
 
-/** Who is acting in a REST request, for the audit trail: the admin its token names, or a visitor. */
-export const actorOfRequest = (req: FastifyRequest): Actor => actorOf(req.admin, req.ip);
+/** onRequest of a staff REST route: signed in (401) with a role that has the permission (403). */
+export const requireStaff = (deps: Deps, permission: Permission) => {
+  const signedIn = requireSignedIn(deps);
+  return async (req: FastifyRequest) => {
+    await signedIn(req);
+    assertAllowed(req.user!, permission);
+  };
+};
+
+/** Who is acting in a REST request, for the audit trail: the user its token names, or a visitor. */
+export const actorOfRequest = (req: FastifyRequest): Actor => actorOf(req.user, req.ip);

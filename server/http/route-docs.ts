@@ -9,7 +9,9 @@ import { errorAnswer } from '../../shared/schemas/answers';
 const REFUSALS = {
   400: 'The input was refused: `message` says why, `errors` names each refused field',
   401: 'No bearer token, or one that is expired or not accepted',
+  403: "Signed in, but the account's role may not do this (or its one-time password must be changed first)",
   404: 'There is no such record',
+  409: 'The change conflicts with what is stored: `message` says how',
   413: 'The body or a file is larger than allowed',
   415: 'The body is not of a type this path reads',
   429: 'Too many requests (or sign-in attempts): try again after the seconds the Retry-After header gives',

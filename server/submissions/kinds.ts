@@ -37,6 +37,8 @@ export interface Kind<T extends Table, I extends z.ZodType, W> {
   toWire(row: Row<T>): W;
   /** The admin list shows newest first by this column, then by id. */
   listOrder: keyof Row<T> & string;
+  /** The columns a staff search looks in: the sender's names and email. */
+  searchColumns: readonly (keyof Row<T> & string)[];
   /** The statuses an admin may set, or null when this kind has no status to review. */
   statuses: readonly string[] | null;
   /**
@@ -71,6 +73,7 @@ export const KINDS = {
     columns: ({ website: _website, ...fields }) => ({ ...fields, interests: JSON.stringify(fields.interests) }),
     toWire: (row): Volunteer => reviewedWire(row),
     listOrder: 'registrationDate',
+    searchColumns: ['firstName', 'lastName', 'email'],
     statuses: statusesFor('volunteer'),
     retention: REJECTED_APPLICATIONS,
   }),
@@ -85,6 +88,7 @@ export const KINDS = {
     }),
     toWire: (row): Partner => reviewedWire(row),
     listOrder: 'registrationDate',
+    searchColumns: ['organizationName', 'contactFirstName', 'contactLastName', 'email'],
     statuses: statusesFor('partner'),
     retention: REJECTED_APPLICATIONS,
   }),
@@ -98,6 +102,7 @@ export const KINDS = {
     }),
     toWire: (row): Advocate => reviewedWire(row),
     listOrder: 'registrationDate',
+    searchColumns: ['firstName', 'lastName', 'email'],
     statuses: statusesFor('advocate'),
     retention: REJECTED_APPLICATIONS,
   }),
@@ -112,6 +117,7 @@ export const KINDS = {
       subscriptionDate: iso(subscriptionDate),
     }),
     listOrder: 'subscriptionDate',
+    searchColumns: ['email'],
     statuses: statusesFor('newsletter'),
     // One subscription per email. Subscribing again changes nothing: an address that unsubscribed
     // comes back only when staff set it active again (docs/privacy-operations.md).
@@ -126,6 +132,7 @@ export const KINDS = {
     columns: ({ website: _website, ...fields }) => fields,
     toWire: ({ id, createdAt, ...fields }): ContactMessage => ({ _id: id, ...fields, createdAt: iso(createdAt) }),
     listOrder: 'createdAt',
+    searchColumns: ['name', 'email'],
     statuses: null,
     retention: { column: 'createdAt' },
   }),

@@ -6,6 +6,8 @@ import {
   advocateRecord,
   contactRecord,
   newsletterRecord,
+  noteAdded,
+  notesAnswer,
   partnerRecord,
   registeredAnswer,
   statusUpdated,
@@ -14,8 +16,11 @@ import {
   volunteerRecord,
 } from '../../shared/schemas/answers';
 import {
+  exportInput,
+  noteInput,
   statusTargetInput,
   statusUpdateInput,
+  submissionFilters,
   submissionListQuery,
   submissionTargetInput,
 } from '../../shared/schemas/submissions';
@@ -25,16 +30,19 @@ import {
   ADVOCATE_EXAMPLE,
   CONTACT_EXAMPLE,
   NEWSLETTER_EXAMPLE,
+  NOTE_EXAMPLE,
   PARTNER_EXAMPLE,
   STATUS_EXAMPLE,
   VOLUNTEER_EXAMPLE,
 } from '../http/api-examples';
-import { actorOfRequest, requireAdmin } from '../http/auth-hook';
+import { actorOfRequest, requireStaff } from '../http/auth-hook';
 import type { Pages } from '../http/pages';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
+import { csvFilename, exportCsv } from './export';
 import { FORM_CONTENT_TYPE, formInput, isFormPost, parseFormBody } from './form-post';
 import { type InputOf, KINDS, type KindName } from './kinds';
+import { addNote, listNotes } from './notes';
 import { deleteSubmission, listSubmissions, registerSubmission, updateStatus } from './service';
 
 const tags = ['submissions'];
@@ -146,12 +154,12 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
     for (const name of SUBMISSION_TYPES) formRoute(forms, deps, pages, name);
   });
 
-  const onRequest = requireAdmin(deps);
+  const review = requireStaff(deps, 'submissions.review');
 
   app.get(
     '/api/submissions',
     {
-      onRequest,
+      onRequest: review,
       schema: {
         tags,
         operationId: 'listSubmissions',
@@ -160,7 +168,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
           "Without parameters, the newest 100 of each type. `limit` sets how many per type (at most 500). To go on with one list, send `type` and `before` set to that list's `next` cursor; the other lists then come back empty. `counts` always holds the totals.",
         security: BEARER,
         querystring: submissionListQuery,
-        response: { 200: answer('The five lists', submissionListAnswer), ...refusals(400, 401) },
+        response: { 200: answer('The five lists', submissionListAnswer), ...refusals(400, 401, 403) },
       },
     },
     (req) => listSubmissions(deps, req.query),
@@ -169,7 +177,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
   app.put(
     '/api/submissions/:type/:id/status',
     {
-      onRequest,
+      onRequest: review,
       config: { openapiExample: STATUS_EXAMPLE },
       schema: {
         tags,
@@ -180,7 +188,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
         security: BEARER,
         params: statusTargetInput,
         body: statusUpdateInput,
-        response: { 200: answer('The status is set', statusUpdated), ...refusals(...BODY_REFUSALS, 401, 404) },
+        response: { 200: answer('The status is set', statusUpdated), ...refusals(...BODY_REFUSALS, 401, 403, 404) },
       },
     },
     (req) => updateStatus(deps, req.params.type, req.params.id, req.body.status, actorOfRequest(req)),
@@ -189,7 +197,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
   app.delete(
     '/api/submissions/:type/:id',
     {
-      onRequest,
+      onRequest: requireStaff(deps, 'submissions.delete'),
       schema: {
         tags,
         operationId: 'deleteSubmission',
@@ -197,9 +205,77 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
         description: 'For an erasure request: the entry is gone and cannot be restored. The deletion is audited.',
         security: BEARER,
         params: submissionTargetInput,
-        response: { 200: answer('Deleted', submissionDeleted), ...refusals(400, 401, 404) },
+        response: { 200: answer('Deleted', submissionDeleted), ...refusals(400, 401, 403, 404) },
       },
     },
     (req) => deleteSubmission(deps, req.params.type, req.params.id, actorOfRequest(req)),
+  );
+
+  app.get(
+    '/api/submissions/:type.csv',
+    {
+      onRequest: review,
+      schema: {
+        tags,
+        operationId: 'exportSubmissions',
+        summary: "One type's submissions as CSV, newest first",
+        description:
+          'UTF-8 with a byte-order mark, so spreadsheet programs read every character right. Lists are joined with "; ". A cell that starts with =, +, -, @, a tab or a carriage return is prefixed with an apostrophe so a spreadsheet never runs it as a formula. `q` and `status` narrow the rows as on the dashboard. The export is audited.',
+        security: BEARER,
+        params: exportInput.pick({ type: true }),
+        querystring: submissionFilters,
+        produces: ['text/csv'],
+        response: {
+          200: {
+            description: 'The CSV file',
+            content: { 'text/csv': { schema: z.custom<NodeJS.ReadableStream>().meta({ type: 'string' }) } },
+          },
+          ...refusals(400, 401, 403),
+        },
+      },
+    },
+    async (req, reply) => {
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFilename(req.params.type, deps.now())}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(exportCsv(deps, req.params.type, req.query, actorOfRequest(req)));
+    },
+  );
+
+  app.get(
+    '/api/submissions/:type/:id/notes',
+    {
+      onRequest: review,
+      schema: {
+        tags,
+        operationId: 'listSubmissionNotes',
+        summary: "A submission's internal notes, oldest first",
+        security: BEARER,
+        params: submissionTargetInput,
+        response: { 200: answer('The notes', notesAnswer), ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ notes: await listNotes(deps, req.params.type, req.params.id) }),
+  );
+
+  app.post(
+    '/api/submissions/:type/:id/notes',
+    {
+      onRequest: review,
+      config: { openapiExample: NOTE_EXAMPLE },
+      schema: {
+        tags,
+        operationId: 'addSubmissionNote',
+        summary: 'Add an internal note to a submission',
+        description: 'Staff only: the sender never sees notes. The note keeps its author and time.',
+        security: BEARER,
+        params: submissionTargetInput,
+        body: noteInput.pick({ body: true }),
+        response: { 201: answer('Added', noteAdded), ...refusals(...BODY_REFUSALS, 401, 403, 404) },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await addNote(deps, req.user!, { ...req.params, ...req.body }, actorOfRequest(req))),
   );
 }

@@ -1,11 +1,12 @@
 /** Public sign-ups and their review: the logic and SQL behind submission.* and /api/submissions. */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { type StatusType, SUBMISSION_TYPES, type SubmissionType } from '../../shared/constants';
 import { t } from '../../shared/messages';
 import { PAGE_SIZE, type Page } from '../../shared/schemas/pages';
 import {
   SUBMISSION_LIST_DEFAULT,
+  type SubmissionFilters,
   type SubmissionListAnswer,
   type SubmissionListQuery,
   type SubmissionLists,
@@ -28,6 +29,8 @@ import { type InputOf, KINDS, type Kind, type KindName, type WireOf } from './ki
 type AnyKind = Kind<any, z.ZodType, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 const untyped = (db: DB) => db as unknown as Kysely<any>;
+
+type SubmissionFilterValues = { q?: string | undefined; status?: SubmissionFilters['status'] };
 
 /** A filled honeypot means a bot: it gets the same answer and nothing is stored. */
 const isBot = (input: { website?: string | undefined }) => (input.website ?? '').trim() !== '';
@@ -75,19 +78,38 @@ function batcherFor(deps: Deps, kind: AnyKind): InsertBatcher {
   return batcher;
 }
 
-/** One page of a kind's submissions, newest first (server/db/keyset.ts). */
+/** `%`, `_` and `\` match themselves in a search, not any text. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A kind's rows narrowed by the staff filters, newest first: the base of pages and exports. */
+export function filteredQuery(db: DB, kind: AnyKind, filters: { q?: string | undefined; status?: string | undefined }) {
+  let query = untyped(db).selectFrom(kind.table).selectAll().orderBy(kind.listOrder, 'desc').orderBy('id', 'desc');
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    query = query.where((eb) => eb.or(kind.searchColumns.map((column) => eb(column, 'ilike', pattern))));
+  }
+  // A status the kind does not have matches nothing (contact messages have none).
+  if (filters.status)
+    query = kind.statuses?.includes(filters.status)
+      ? query.where('status', '=', filters.status)
+      : query.where(sql<boolean>`false`);
+  return query;
+}
+
+/** One page of a kind's submissions, newest first (server/db/keyset.ts), optionally filtered. */
 export async function submissionPage<K extends KindName>(
   deps: Deps,
   type: K,
-  { limit = PAGE_SIZE.default, cursor }: { limit?: number | undefined; cursor?: string | undefined },
+  {
+    limit = PAGE_SIZE.default,
+    cursor,
+    ...filters
+  }: { limit?: number | undefined; cursor?: string | undefined } & SubmissionFilterValues,
 ): Promise<Page<WireOf<K>>> {
   const kind: AnyKind = KINDS[type];
-  let query = untyped(deps.db)
-    .selectFrom(kind.table)
-    .selectAll()
+  let query = filteredQuery(deps.db, kind, filters)
     .select(cursorOf(kind.listOrder))
-    .orderBy(kind.listOrder, 'desc')
-    .orderBy('id', 'desc')
     .limit(limit + 1);
   if (cursor) query = query.where(after(kind.listOrder, cursor));
   const { rows, nextCursor } = pageOf(await query.execute(), limit);
@@ -171,6 +193,8 @@ export async function deleteSubmission(
     (await deps.db.transaction().execute(async (trx) => {
       const result = await untyped(trx).deleteFrom(kind.table).where('id', '=', id).executeTakeFirst();
       if (result.numDeletedRows === 0n) return false;
+      // Notes are about the person: they go with the entry.
+      await trx.deleteFrom('submission_notes').where('kind', '=', type).where('submissionId', '=', id).execute();
       await audit(trx, actor, 'submission.deleted', `${type}/${id}`);
       return true;
     }));
@@ -196,6 +220,9 @@ export async function purgeExpiredSubmissions(
       if (onlyStatus) query = query.where('status', '=', onlyStatus);
       const result = await query.executeTakeFirst();
       const count = Number(result.numDeletedRows);
+      // Notes whose entry is gone go too.
+      await sql`delete from submission_notes n where n.kind = ${name}
+        and not exists (select 1 from ${sql.table(kind.table)} s where s.id = n.submission_id)`.execute(trx);
       if (count === 0) continue;
       purged[name] = count;
       await audit(trx, SYSTEM, 'submission.purged', name, `${count} older than ${days} days`);

@@ -1,7 +1,10 @@
+import { activityRouter } from '../audit/router';
 import { authRouter } from '../auth/router';
 import { campaignRouter } from '../campaigns/router';
 import { dashboardRouter } from '../dashboard/router';
+import { settingsRouter } from '../settings/router';
 import { submissionRouter } from '../submissions/router';
+import { usersRouter } from '../users/router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -9,6 +12,9 @@ export const appRouter = router({
   campaign: campaignRouter,
   submission: submissionRouter,
   dashboard: dashboardRouter,
+  users: usersRouter,
+  settings: settingsRouter,
+  activity: activityRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,13 +3,16 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { z } from 'zod';
 import { t } from '../../shared/messages';
+import type { Permission } from '../../shared/roles';
 import { type FieldIssue, fieldIssues, validationMessage } from '../../shared/schemas/fields';
+import { assertAllowed } from '../auth/permissions';
 import { DomainError, UnauthorizedError, ValidationError } from '../errors';
 import type { Context } from './context';
 
 const CODES = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
@@ -55,8 +58,15 @@ export const router = builder.router;
 export const createCallerFactory = builder.createCallerFactory;
 export const publicProcedure = builder.procedure.use(mapDomainErrors);
 
-/** Procedures for signed-in admins only; `ctx.admin` is non-null inside. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.admin) throw new UnauthorizedError(t('auth.unauthorized'));
-  return next({ ctx: { ...ctx, admin: ctx.admin } });
+/** Procedures for any signed-in staff member, even one who must still change a one-time password. */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new UnauthorizedError(t('auth.unauthorized'));
+  return next({ ctx: { ...ctx, user: ctx.user } });
 });
+
+/** Procedures for staff whose role has the permission (shared/roles.ts); `ctx.user` is non-null inside. */
+export const staffProcedure = (permission: Permission) =>
+  signedInProcedure.use(({ ctx, next }) => {
+    assertAllowed(ctx.user, permission);
+    return next();
+  });

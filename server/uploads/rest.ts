@@ -10,7 +10,7 @@ import { t } from '../../shared/messages';
 import { uploadAnswer, uploadsAnswer } from '../../shared/schemas/answers';
 import type { Deps } from '../deps';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../errors';
-import { actorOfRequest, requireAdmin } from '../http/auth-hook';
+import { actorOfRequest, requireStaff } from '../http/auth-hook';
 import { answer, BEARER, NOT_MODIFIED, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { createImageCache } from './image-cache';
@@ -113,14 +113,14 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
       limits: { fileSize: maxBytes, files: GALLERY_LIMIT, fields: 20, fieldSize: 1024, parts: GALLERY_LIMIT + 20 },
     });
     // The token is checked before a single byte of the body is read.
-    const onRequest = requireAdmin(deps);
+    const onRequest = requireStaff(deps, 'campaigns.write');
     // A refused upload is answered at once and its connection closed: the rest of the body is
     // never read, not even to be thrown away.
     scope.addHook('onError', async (_req, reply) => {
       reply.header('connection', 'close');
     });
 
-    const uploadRefusals = refusals(400, 401, 413, 415);
+    const uploadRefusals = refusals(400, 401, 403, 413, 415);
     scope.post(
       '/upload/single',
       {

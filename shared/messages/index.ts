@@ -7,11 +7,12 @@ import type { adminMessages } from './en/admin';
 import { publicMessages } from './en/public';
 import { serverMessages } from './en/server';
 import { specMessages } from './en/spec';
+import type { staffMessages } from './en/staff';
 
-/** What every page needs. The admin area's texts join when its code loads (addMessages). */
+/** What every page needs. The admin area's and staff texts join when their code loads (addMessages). */
 const en = { ...specMessages, ...serverMessages, ...publicMessages };
 
-export type MessageKey = keyof typeof en | keyof typeof adminMessages;
+export type MessageKey = keyof typeof en | keyof typeof adminMessages | keyof typeof staffMessages;
 export type Catalogue = Record<MessageKey, string>;
 
 export const LOCALES = { en: { label: 'English', catalogue: en as Catalogue } } as const;

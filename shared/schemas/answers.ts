@@ -17,6 +17,7 @@ import {
   REVIEW_STATUSES,
   VOLUNTEER_INTERESTS,
 } from '../constants';
+import { ROLES } from '../roles';
 
 const id = z.string().describe('A UUIDv7, made by the server');
 const instant = z.string().describe('An ISO 8601 instant in UTC');
@@ -158,6 +159,10 @@ export const submissionListAnswer = submissionLists.extend({
 export const submissionPageAnswer = <T extends z.ZodType>(record: T) =>
   z.object({ items: z.array(record), nextCursor: z.string().nullable() });
 
+const note = z.object({ id, author: z.string(), body: z.string(), createdAt: instant });
+export const notesAnswer = z.object({ notes: z.array(note) });
+export const noteAdded = z.object({ message: z.string(), note });
+
 export const submissionDeleted = z.object({ message: z.string(), _id: id });
 
 export const statusUpdated = z.object({
@@ -169,10 +174,72 @@ export const statusUpdated = z.object({
 export const loginAnswer = z.object({
   token: z.string().describe('A bearer token for the Authorization header'),
   message: z.string(),
+  mustChangePassword: z
+    .boolean()
+    .describe('Signed in with a one-time password: until POST /api/auth/password, every other staff call is 403'),
 });
 /** An answer that only says what happened. */
 export const messageAnswer = z.object({ message: z.string() });
-export const verifyAnswer = z.object({ message: z.string(), email: z.string() });
+const role = z.enum(ROLES);
+
+export const verifyAnswer = z.object({
+  message: z.string(),
+  email: z.string(),
+  id,
+  name: z.string(),
+  role,
+  mustChangePassword: z.boolean(),
+});
+
+export const signInsAnswer = z.object({
+  signIns: z.array(
+    z.object({ at: instant, succeeded: z.boolean(), ip: z.string().nullable().describe('The client address') }),
+  ),
+});
+
+export const staffAccount = z.object({
+  id,
+  email: z.string(),
+  name: z.string(),
+  role,
+  status: z.enum(['active', 'disabled']),
+  mustChangePassword: z.boolean().describe('Still on a one-time password'),
+  lastSignInAt: instant.nullable(),
+  createdAt: instant,
+});
+export const usersAnswer = z.object({ users: z.array(staffAccount) });
+export const userSaved = z.object({ message: z.string(), user: staffAccount });
+export const userWithPassword = userSaved.extend({
+  password: z.string().describe('The one-time password: shown this once, to be changed at first sign-in'),
+});
+
+export const settingsAnswer = z.object({
+  accountName: z.string(),
+  accountNumber: z.string(),
+  bankName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  contactAddress: z.string(),
+  pledgeExpiryDays: z.number().int(),
+});
+export const settingsSaved = z.object({ message: z.string(), settings: settingsAnswer });
+
+export const activityAnswer = z.object({
+  items: z.array(
+    z.object({
+      id,
+      at: instant,
+      actorId: z.string().nullable(),
+      actor: z.string().describe("The person's name, 'visitor' or 'system'"),
+      action: z.string().describe('What happened, such as submission.status or user.created'),
+      target: z.string().nullable(),
+      summary: z.string(),
+      ip: z.string().nullable(),
+      description: z.string().describe('The event in plain words'),
+    }),
+  ),
+  next: z.string().nullable().describe('The cursor for `before`, or null at the end'),
+});
 
 export const dashboardStatsAnswer = z.object({
   totalRaised: z.number().describe('Naira, all campaigns'),

@@ -157,12 +157,32 @@ export type SubmissionListAnswer = SubmissionLists & {
   counts: Record<SubmissionType, number>;
 };
 
+/** What staff can narrow a list to: a name or email containing the text, and a status. */
+export const submissionFilters = z.object({
+  q: optionalText(TEXT_LIMITS.short).describe('Only entries whose name or email contains this text'),
+  status: z
+    .enum([...REVIEW_STATUSES, ...NEWSLETTER_STATUSES], { error: () => t('submission.invalidStatus') })
+    .optional()
+    .describe('Only entries with this status'),
+});
+export type SubmissionFilters = z.input<typeof submissionFilters>;
+
 /** submission.page: one kind's page, for the dashboard's lists. */
-export const submissionPageInput = z.object({
+export const submissionPageInput = submissionFilters.extend({
   type: submissionType,
   limit: pageLimit.optional(),
   cursor: pageCursor.optional(),
 });
+
+/** A note staff add to one submission. */
+export const noteInput = z.object({
+  type: submissionType,
+  id: z.string().max(2048),
+  body: requiredText(TEXT_LIMITS.long),
+});
+
+/** GET /api/submissions/{type}.csv */
+export const exportInput = submissionFilters.extend({ type: submissionType });
 
 /** The statuses an admin may set, per submission type. */
 export const statusesFor = (type: StatusType) => (type === 'newsletter' ? NEWSLETTER_STATUSES : REVIEW_STATUSES);

@@ -13,6 +13,7 @@ import type { Deps } from '../../server/deps';
 import { createInnerContext } from '../../server/trpc/context';
 import { appRouter } from '../../server/trpc/root';
 import { createCallerFactory } from '../../server/trpc/trpc';
+import type { Role } from '../../shared/roles';
 import { type DatabaseKind, freshDatabase, type TestDatabase } from './databases';
 
 const createCaller = createCallerFactory(appRouter);
@@ -104,7 +105,16 @@ export async function createTestApp(
     database,
     token,
     publicCaller: createCaller(createInnerContext(deps, null)),
-    adminCaller: createCaller(createInnerContext(deps, { id: admin.id, email: admin.email, sessionId })),
+    adminCaller: createCaller(
+      createInnerContext(deps, {
+        id: admin.id,
+        email: admin.email,
+        name: '',
+        role: 'admin',
+        mustChangePassword: false,
+        sessionId,
+      }),
+    ),
     asAdmin: (opts) => app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } }),
     async close() {
       await app.close();
@@ -142,4 +152,17 @@ export async function twoInstances(): Promise<TwoInstances> {
       await database.close();
     },
   };
+}
+
+/** A staff account of that role, straight into the table, with its password already its own. */
+export async function insertStaff(db: DB, role: Role, email = `${role}-${newId().slice(-8)}@example.org`) {
+  const row = {
+    id: newId(),
+    email,
+    name: `${role[0]!.toUpperCase()}${role.slice(1)} Person`,
+    role,
+    passwordHash: await hashOnce(ADMIN.password),
+  };
+  await db.insertInto('admin_users').values(row).execute();
+  return { id: row.id, email: row.email, tokenVersion: 0 };
 }

@@ -29,7 +29,7 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
     const res = await login({ email: ADMIN.email, password: ADMIN.password });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ token: expect.any(String), message: 'Login successful' });
+    expect(body).toEqual({ token: expect.any(String), message: 'Login successful', mustChangePassword: false });
     expect((await verify(body.token)).statusCode).toBe(200);
   });
 

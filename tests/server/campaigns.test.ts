@@ -471,7 +471,7 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
       const res = await t.app.inject({ method: 'GET', url: `/campaigns/${c._id}` });
       expect(res.json()).toMatchObject(defaults);
       expect(await t.publicCaller.campaign.byId({ id: c._id })).toMatchObject(defaults);
-      expect(await t.publicCaller.campaign.defaultBank()).toEqual(defaults);
+      expect((await t.publicCaller.settings.public()).bank).toEqual(defaults);
     });
   });
 

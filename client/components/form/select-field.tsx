@@ -11,10 +11,20 @@ interface Props<V extends FieldValues> {
   /** The text of the empty choice; 'Choose…' unless given. */
   placeholder?: string;
   hint?: string;
+  /** What an option reads as, when not its value. */
+  labelOf?: (option: string) => string;
 }
 
 /** One value from a choice list, as a native select (the best keyboard and touch support there is). */
-export function SelectField<V extends FieldValues>({ form, name, label, options, placeholder, hint }: Props<V>) {
+export function SelectField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  options,
+  placeholder,
+  hint,
+  labelOf,
+}: Props<V>) {
   const field = fieldState(form, name, hint);
   return (
     <LabelledField field={field} label={label} hint={hint}>
@@ -27,7 +37,7 @@ export function SelectField<V extends FieldValues>({ form, name, label, options,
         <option value="">{placeholder ?? t('form.choose')}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labelOf ? labelOf(option) : option}
           </option>
         ))}
       </select>

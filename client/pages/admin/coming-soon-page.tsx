@@ -2,7 +2,7 @@ import { Construction } from 'lucide-react';
 import { t } from '../../../shared/messages';
 import { AdminPage } from './components/admin-page';
 
-/** Users, Analytics, Donations and Settings: linked from the sidebar, not built yet (SPEC section 2). */
+/** Donations: linked from the sidebar, built with pledges and reconciliation. */
 export function ComingSoonPage({ title }: { title: string }) {
   return (
     <AdminPage title={title}>

@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 
 /** Online giving is not there yet (SPEC section 1): the general account and the way to campaigns. */
 export function DonatePage() {
-  const bank = trpc.campaign.defaultBank.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   return (
     <>
       <PageHeader title={t('donate.title')} lead={t('donate.comingSoon')} />
@@ -27,9 +27,9 @@ export function DonatePage() {
               {t('donate.generalTitle')}
             </h2>
             <p>{t('donate.generalText')}</p>
-            {bank.data ? (
-              <BankDetails account={bank.data} copyable />
-            ) : bank.isError ? (
+            {settings.data ? (
+              <BankDetails account={settings.data.bank} copyable />
+            ) : settings.isError ? (
               <p>{DEFAULT_BANK_NAME}</p>
             ) : (
               <Spinner label={t('shell.loading')} />

@@ -262,7 +262,7 @@ export const publicMessages = {
   'contactForm.submit': 'Send message',
   'contactForm.emailUs': 'Email',
   'contactForm.office': 'Office',
-  'contactForm.officeAddress': 'Kano, Kano State, Nigeria',
+  'contactForm.callUs': 'Call us',
   'contactForm.hours': 'Office hours',
   'contactForm.hoursText': 'Monday to Friday, 9 am to 5 pm (WAT)',
 

@@ -15,7 +15,8 @@ export function CampaignTable({
   onDelete,
 }: {
   campaigns: readonly Campaign[];
-  onDelete: (campaign: Campaign) => void;
+  /** Without it the table is read-only: no edit or delete (a role that may only read campaigns). */
+  onDelete?: ((campaign: Campaign) => void) | undefined;
 }) {
   return (
     <div className="admin-card admin-table-wrap">
@@ -29,9 +30,11 @@ export function CampaignTable({
             <th scope="col">{t('admin.campaigns.location')}</th>
             <th scope="col">{t('admin.campaigns.raised')}</th>
             <th scope="col">{t('admin.campaigns.status')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('admin.campaigns.actions')}</span>
-            </th>
+            {onDelete && (
+              <th scope="col">
+                <span className="visually-hidden">{t('admin.campaigns.actions')}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -54,25 +57,27 @@ export function CampaignTable({
                 {/* The spec's only campaign status; every save sends it. */}
                 <span className="admin-badge admin-badge--active">{CAMPAIGN_STATUS}</span>
               </td>
-              <td className="admin-table__actions">
-                <Link
-                  to={`/admin/campaigns/${c._id}/edit`}
-                  className="admin-btn admin-btn--secondary admin-btn--small"
-                  aria-label={t('admin.campaigns.editLabel', { title: c.title })}
-                >
-                  <Pencil aria-hidden="true" size={16} />
-                  {t('admin.campaigns.edit')}
-                </Link>
-                <button
-                  type="button"
-                  className="admin-btn admin-btn--danger-ghost admin-btn--small"
-                  aria-label={t('admin.campaigns.deleteLabel', { title: c.title })}
-                  onClick={() => onDelete(c)}
-                >
-                  <Trash2 aria-hidden="true" size={16} />
-                  {t('admin.campaigns.delete')}
-                </button>
-              </td>
+              {onDelete && (
+                <td className="admin-table__actions">
+                  <Link
+                    to={`/admin/campaigns/${c._id}/edit`}
+                    className="admin-btn admin-btn--secondary admin-btn--small"
+                    aria-label={t('admin.campaigns.editLabel', { title: c.title })}
+                  >
+                    <Pencil aria-hidden="true" size={16} />
+                    {t('admin.campaigns.edit')}
+                  </Link>
+                  <button
+                    type="button"
+                    className="admin-btn admin-btn--danger-ghost admin-btn--small"
+                    aria-label={t('admin.campaigns.deleteLabel', { title: c.title })}
+                    onClick={() => onDelete(c)}
+                  >
+                    <Trash2 aria-hidden="true" size={16} />
+                    {t('admin.campaigns.delete')}
+                  </button>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -13,6 +13,7 @@ import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
 import { LoadMore } from '../components/load-more';
+import { useCan } from '../lib/use-me';
 import { CampaignTable } from './campaign-table';
 
 export function CampaignsPage() {
@@ -25,6 +26,7 @@ export function CampaignsPage() {
   const campaigns = pages.data?.pages.flatMap((page) => page.items);
   const remove = trpc.campaign.remove.useMutation();
   const [toDelete, setToDelete] = useState<Campaign | null>(null);
+  const canWrite = useCan('campaigns.write');
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -43,10 +45,12 @@ export function CampaignsPage() {
     <AdminPage
       title={t('admin.campaigns.title')}
       actions={
-        <Link to="/admin/campaigns/new" className="admin-btn admin-btn--primary">
-          <Plus aria-hidden="true" size={18} />
-          {t('admin.campaigns.new')}
-        </Link>
+        canWrite && (
+          <Link to="/admin/campaigns/new" className="admin-btn admin-btn--primary">
+            <Plus aria-hidden="true" size={18} />
+            {t('admin.campaigns.new')}
+          </Link>
+        )
       }
     >
       {pages.isPending && <Spinner />}
@@ -57,7 +61,9 @@ export function CampaignsPage() {
         />
       )}
       {campaigns?.length === 0 && <p className="admin-card admin-empty">{t('admin.campaigns.empty')}</p>}
-      {campaigns && campaigns.length > 0 && <CampaignTable campaigns={campaigns} onDelete={setToDelete} />}
+      {campaigns && campaigns.length > 0 && (
+        <CampaignTable campaigns={campaigns} onDelete={canWrite ? setToDelete : undefined} />
+      )}
       <LoadMore pages={pages} />
       <ConfirmDialog
         open={toDelete !== null}

@@ -7,11 +7,13 @@ import {
   BarChart3,
   FileText,
   HandCoins,
+  History,
   LayoutDashboard,
   LogOut,
   Megaphone,
   Menu,
   Settings,
+  UserRound,
   Users,
   X,
 } from 'lucide-react';
@@ -19,20 +21,23 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FOUNDATION } from '../../../../shared/constants';
 import { type MessageKey, t } from '../../../../shared/messages';
+import { can, type Permission, type Role } from '../../../../shared/roles';
 import { useAuth } from '../../../lib/auth';
 import { NavLink, useNavigate } from '../../../lib/navigation';
 
-const NAV: { to: string; label: MessageKey; icon: typeof LayoutDashboard }[] = [
-  { to: '/admin/dashboard', label: 'admin.nav.dashboard', icon: LayoutDashboard },
-  { to: '/admin/campaigns', label: 'admin.nav.campaigns', icon: Megaphone },
-  { to: '/admin/submissions', label: 'admin.nav.submissions', icon: FileText },
-  { to: '/admin/users', label: 'admin.nav.users', icon: Users },
-  { to: '/admin/analytics', label: 'admin.nav.analytics', icon: BarChart3 },
-  { to: '/admin/donations', label: 'admin.nav.donations', icon: HandCoins },
-  { to: '/admin/settings', label: 'admin.nav.settings', icon: Settings },
+/** The sidebar, each entry shown only to the roles that may open it. */
+const NAV: { to: string; label: MessageKey; icon: typeof LayoutDashboard; permission: Permission }[] = [
+  { to: '/admin/dashboard', label: 'admin.nav.dashboard', icon: LayoutDashboard, permission: 'dashboard.read' },
+  { to: '/admin/campaigns', label: 'admin.nav.campaigns', icon: Megaphone, permission: 'campaigns.read' },
+  { to: '/admin/submissions', label: 'admin.nav.submissions', icon: FileText, permission: 'submissions.review' },
+  { to: '/admin/users', label: 'admin.nav.users', icon: Users, permission: 'users.manage' },
+  { to: '/admin/activity', label: 'admin.nav.activity', icon: History, permission: 'activity.read' },
+  { to: '/admin/analytics', label: 'admin.nav.analytics', icon: BarChart3, permission: 'dashboard.read' },
+  { to: '/admin/donations', label: 'admin.nav.donations', icon: HandCoins, permission: 'donations.manage' },
+  { to: '/admin/settings', label: 'admin.nav.settings', icon: Settings, permission: 'dashboard.read' },
 ];
 
-export function AdminLayout({ children }: { children: ReactNode }) {
+export function AdminLayout({ role, name, children }: { role: Role; name: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [pathname] = useLocation();
   const navigate = useNavigate();
@@ -86,7 +91,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </Link>
         <nav aria-label={t('admin.nav.label')}>
           <ul className="admin-nav">
-            {NAV.map(({ to, label, icon: Icon }) => (
+            {NAV.filter((entry) => can(role, entry.permission)).map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink to={to} className="admin-nav__link">
                   <Icon aria-hidden="true" size={18} />
@@ -97,6 +102,13 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="admin-sidebar__footer">
+          <NavLink to="/admin/account" className="admin-nav__link">
+            <UserRound aria-hidden="true" size={18} />
+            <span className="admin-nav__who">
+              {name}
+              <span className="admin-nav__role">{t(`admin.role.${role}`)}</span>
+            </span>
+          </NavLink>
           <button type="button" className="admin-nav__link" onClick={signOut}>
             <LogOut aria-hidden="true" size={18} />
             {t('admin.nav.logout')}

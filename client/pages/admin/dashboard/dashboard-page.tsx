@@ -1,8 +1,8 @@
-/** The overview (SPEC section 2, Dashboard): four figures, fixed change labels, Recent Activity to come. */
+/** The overview (SPEC section 2, Dashboard): four figures, fixed change labels, and the last ten events. */
 import { Activity, MapPin, Megaphone, TrendingUp, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DASHBOARD_CHANGE_LABELS } from '../../../../shared/constants';
-import { formatNaira } from '../../../../shared/format';
+import { formatAgo, formatDateTime, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { Spinner } from '../../../components/spinner';
 import { trpc } from '../../../lib/trpc';
@@ -19,6 +19,27 @@ function StatCard({ label, value, change, icon }: { label: string; value: string
       <dt className="admin-stat__label">{label}</dt>
       <dd className="admin-stat__value">{value}</dd>
     </div>
+  );
+}
+
+function RecentActivity() {
+  const recent = trpc.dashboard.recentActivity.useQuery();
+  if (recent.isPending) return <Spinner />;
+  if (recent.isError)
+    return <LoadError message={t('admin.dashboard.activityFailed')} onRetry={() => void recent.refetch()} />;
+  if (recent.data.length === 0) return <p className="admin-muted">{t('admin.dashboard.noActivity')}</p>;
+  const now = new Date();
+  return (
+    <ol className="admin-events">
+      {recent.data.map((event) => (
+        <li key={event.id} className="admin-events__item">
+          <span className="admin-events__what">{event.description}</span>
+          <time className="admin-muted" dateTime={event.at} title={formatDateTime(event.at)}>
+            {formatAgo(event.at, now)}
+          </time>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -61,7 +82,7 @@ export function DashboardPage() {
         <h2 id="recent-activity" className="admin-section-title">
           <Activity aria-hidden="true" size={20} /> {t('admin.dashboard.recentActivity')}
         </h2>
-        <p className="admin-muted">{t('dashboard.comingSoon')}</p>
+        <RecentActivity />
       </section>
     </AdminPage>
   );

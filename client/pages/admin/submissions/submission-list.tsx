@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import type { SubmissionType } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { EntryNotes } from './entry-notes';
 import { type Entry, type EntryView, entryView } from './entry-view';
 import { StatusSelect } from './status-select';
 
@@ -33,8 +34,8 @@ export function SubmissionList<T extends SubmissionType>({
   /** The entry whose status is being saved; its dropdown waits. */
   updatingId?: string | undefined;
   onStatusChange: (id: string, status: string) => void;
-  /** Asks to erase an entry (the page confirms first). */
-  onDelete: (entry: { id: string; name: string }) => void;
+  /** Asks to erase an entry (the page confirms first); without it, no delete button (the role may not). */
+  onDelete?: ((entry: { id: string; name: string }) => void) | undefined;
 }) {
   if (entries.length === 0) return <p className="admin-empty">{t(`submissions.empty.${type}`)}</p>;
   return (
@@ -66,15 +67,18 @@ export function SubmissionList<T extends SubmissionType>({
                   <FieldList fields={view.details} />
                 </details>
               )}
-              <button
-                type="button"
-                className="admin-btn admin-btn--ghost admin-btn--small admin-submission__delete"
-                aria-label={t('admin.submissions.deleteLabel', { name: view.heading })}
-                onClick={() => onDelete({ id: view.id, name: view.heading })}
-              >
-                <Trash2 aria-hidden="true" size={16} />
-                {t('admin.submissions.delete')}
-              </button>
+              <EntryNotes type={type} id={view.id} />
+              {onDelete && (
+                <button
+                  type="button"
+                  className="admin-btn admin-btn--ghost admin-btn--small admin-submission__delete"
+                  aria-label={t('admin.submissions.deleteLabel', { name: view.heading })}
+                  onClick={() => onDelete({ id: view.id, name: view.heading })}
+                >
+                  <Trash2 aria-hidden="true" size={16} />
+                  {t('admin.submissions.delete')}
+                </button>
+              )}
             </div>
           </li>
         );

@@ -1,28 +1,44 @@
-/** /admin/submissions (SPEC sections 2, 4 and 8): five tabs, status changes and erasure, reload after each. */
-import { useState } from 'react';
+/**
+ * /admin/submissions (SPEC sections 2, 4 and 8): five tabs, search and status filter, CSV export,
+ * status changes, notes and erasure (admins only), reload after each.
+ */
+import { useCallback, useState } from 'react';
 import { SUBMISSION_TYPES, type SubmissionType } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { PAGE_SIZE } from '../../../../shared/schemas/pages';
+import type { SubmissionFilters as SubmissionFiltersInput } from '../../../../shared/schemas/submissions';
 import { Spinner } from '../../../components/spinner';
-import { httpStatusOf } from '../../../lib/server-error';
+import { httpStatusOf, readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
 import { LoadMore } from '../components/load-more';
+import { useCan } from '../lib/use-me';
 import type { AnyEntry } from './entry-view';
+import { downloadCsv } from './export-csv';
+import { type Filters, SubmissionFilters } from './submission-filters';
 import { SubmissionList } from './submission-list';
 import { SubmissionTabs } from './submission-tabs';
+
+const NO_FILTERS: Filters = { q: '', status: '' };
 
 export function SubmissionsPage() {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [selected, setSelected] = useState<SubmissionType>('volunteer');
+  const [selected, setSelectedType] = useState<SubmissionType>('volunteer');
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [exporting, setExporting] = useState(false);
+  const canDelete = useCan('submissions.delete');
   const counts = trpc.submission.counts.useQuery();
   // One kind's list, a page at a time (keyset pages: the same cost at any depth).
+  const active = {
+    ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+    ...(filters.status ? { status: filters.status as SubmissionFiltersInput['status'] } : {}),
+  };
   const pages = trpc.submission.page.useInfiniteQuery(
-    { type: selected, limit: PAGE_SIZE.default },
+    { type: selected, limit: PAGE_SIZE.default, ...active },
     { getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
   const entries = pages.data?.pages.flatMap((page) => page.items as readonly AnyEntry[]);
@@ -55,6 +71,25 @@ export function SubmissionsPage() {
     }
   };
 
+  // Statuses differ between tabs: a new tab starts unfiltered.
+  const setSelected = (type: SubmissionType) => {
+    setSelectedType(type);
+    setFilters(NO_FILTERS);
+  };
+  const onFiltersChange = useCallback((next: Filters) => setFilters(next), []);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(selected, active);
+    } catch (error) {
+      const refused = readServerError(error);
+      if (refused.status !== 401) toast.error(refused.message ?? t('admin.submissions.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const tabs = SUBMISSION_TYPES.map((key) => ({
     key,
     label: t(`admin.submissions.tab.${key}`),
@@ -67,6 +102,14 @@ export function SubmissionsPage() {
       {failed && <LoadError message={t('submissions.loadFailed')} onRetry={() => void reload()} />}
       {!failed && (
         <SubmissionTabs label={t('admin.submissions.tabs')} tabs={tabs} selected={selected} onSelect={setSelected}>
+          <SubmissionFilters
+            key={selected}
+            type={selected}
+            filters={filters}
+            onChange={onFiltersChange}
+            onExport={() => void exportCsv()}
+            exporting={exporting}
+          />
           {entries ? (
             <>
               <SubmissionList
@@ -74,7 +117,7 @@ export function SubmissionsPage() {
                 entries={entries}
                 updatingId={updateStatus.isPending ? updateStatus.variables?.id : undefined}
                 onStatusChange={(id, status) => void changeStatus(id, status)}
-                onDelete={(entry) => setToDelete({ type: selected, ...entry })}
+                onDelete={canDelete ? (entry) => setToDelete({ type: selected, ...entry }) : undefined}
               />
               <LoadMore pages={pages} />
             </>

@@ -8,23 +8,38 @@ import { useSubmissionForm } from '../../../components/form/use-submission-form'
 import { Clock } from '../../../components/icons/clock';
 import { Mail } from '../../../components/icons/mail';
 import { MapPin } from '../../../components/icons/map-pin';
+import { Phone } from '../../../components/icons/phone';
 import { trpc } from '../../../lib/trpc';
 
+/** The foundation's contact details as staff set them (rendered with the page on the server). */
 function ContactDetails() {
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const contact = settings.data?.contact ?? {
+    email: FOUNDATION.email,
+    phone: FOUNDATION.phone,
+    address: FOUNDATION.address,
+  };
   return (
     <ul className="contact-details">
       <li>
         <Mail aria-hidden="true" size={20} />
         <span>
           <strong>{t('contactForm.emailUs')}</strong>
-          <a href={`mailto:${FOUNDATION.email}`}>{FOUNDATION.email}</a>
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        </span>
+      </li>
+      <li>
+        <Phone aria-hidden="true" size={20} />
+        <span>
+          <strong>{t('contactForm.callUs')}</strong>
+          <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
         </span>
       </li>
       <li>
         <MapPin aria-hidden="true" size={20} />
         <span>
           <strong>{t('contactForm.office')}</strong>
-          {t('contactForm.officeAddress')}
+          {contact.address}
         </span>
       </li>
       <li>

@@ -1,0 +1,26 @@
+/** A one-time password, shown once after creating an account or resetting its password. */
+import { KeyRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { t } from '../../../../shared/messages';
+import { CopyButton } from '../../../components/copy-button';
+
+export function OneTimePassword({ email, password, onDone }: { email: string; password: string; onDone: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Focus moves here so a screen reader reads it and a keyboard user is next to the copy button.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} className="admin-card admin-secret" role="status" tabIndex={-1}>
+      <h2 className="admin-section-title">
+        <KeyRound aria-hidden="true" size={20} /> {t('admin.users.passwordFor', { email })}
+      </h2>
+      <p className="admin-secret__value">
+        <code>{password}</code>
+        <CopyButton value={password} label={t('admin.users.copyPassword')} />
+      </p>
+      <p className="admin-muted">{t('admin.users.passwordOnce')}</p>
+      <button type="button" className="admin-btn admin-btn--secondary" onClick={onDone}>
+        {t('admin.users.done')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** REST twin of activity.page: the audit trail, for admins. */
+import { activityAnswer } from '../../shared/schemas/answers';
+import { activityQuery } from '../../shared/schemas/staff';
+import type { Deps } from '../deps';
+import { requireStaff } from '../http/auth-hook';
+import { answer, BEARER, refusals } from '../http/route-docs';
+import type { ZodApp } from '../http/zod-schemas';
+import { listActivity } from './activity';
+
+export async function auditRest(app: ZodApp, deps: Deps): Promise<void> {
+  app.get(
+    '/api/audit',
+    {
+      onRequest: requireStaff(deps, 'activity.read'),
+      schema: {
+        tags: ['audit'],
+        operationId: 'listAuditEvents',
+        summary: 'The audit trail, newest first, a page at a time',
+        description:
+          'Each event says who did what, when and from which address, with a description in plain words. `before` takes the `next` of the page before.',
+        security: BEARER,
+        querystring: activityQuery,
+        response: { 200: answer('A page of events', activityAnswer), ...refusals(400, 401, 403) },
+      },
+    },
+    (req) => listActivity(deps, req.query),
+  );
+}

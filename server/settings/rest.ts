@@ -1,0 +1,48 @@
+/** REST twins of settings.get and settings.update. */
+import { settingsAnswer, settingsSaved } from '../../shared/schemas/answers';
+import { settingsInput } from '../../shared/schemas/staff';
+import type { Deps } from '../deps';
+import { SETTINGS_EXAMPLE } from '../http/api-examples';
+import { actorOfRequest, requireStaff } from '../http/auth-hook';
+import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
+import type { ZodApp } from '../http/zod-schemas';
+import { getSettings, updateSettings } from './service';
+
+const tags = ['settings'];
+
+export async function settingsRest(app: ZodApp, deps: Deps): Promise<void> {
+  app.get(
+    '/api/settings',
+    {
+      onRequest: requireStaff(deps, 'dashboard.read'),
+      schema: {
+        tags,
+        operationId: 'getSettings',
+        summary: "The foundation's settings",
+        description: 'Every staff role may read them; only admins change them.',
+        security: BEARER,
+        response: { 200: answer('The settings', settingsAnswer), ...refusals(401, 403) },
+      },
+    },
+    () => getSettings(deps),
+  );
+
+  app.put(
+    '/api/settings',
+    {
+      onRequest: requireStaff(deps, 'settings.write'),
+      config: { openapiExample: SETTINGS_EXAMPLE },
+      schema: {
+        tags,
+        operationId: 'updateSettings',
+        summary: "Change the foundation's settings",
+        description:
+          'Every field is sent. The bank account is shown on /donate and for every campaign without its own account, from the moment this answers, on every instance. The account number has 10 digits; the bank is one of the Nigerian banks the schema lists.',
+        security: BEARER,
+        body: settingsInput,
+        response: { 200: answer('Saved', settingsSaved), ...refusals(...BODY_REFUSALS, 401, 403) },
+      },
+    },
+    (req) => updateSettings(deps, req.body, actorOfRequest(req)),
+  );
+}

@@ -1,0 +1,12 @@
+import { settingsInput } from '../../shared/schemas/staff';
+import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
+import { getSettings, publicSettings, updateSettings } from './service';
+
+export const settingsRouter = router({
+  /** What visitors see: the account to give to and the contact details. */
+  public: publicProcedure.query(({ ctx }) => publicSettings(ctx)),
+  get: staffProcedure('dashboard.read').query(({ ctx }) => getSettings(ctx)),
+  update: staffProcedure('settings.write')
+    .input(settingsInput)
+    .mutation(({ ctx, input }) => updateSettings(ctx, input, ctx.actor)),
+});

@@ -1,0 +1,75 @@
+/**
+ * The foundation's settings: bank account, public contact details and the pledge expiry. One row
+ * in the database, written when an admin first saves; until then the first values hold, from the
+ * environment (BANK_ACCOUNT_NAME, BANK_ACCOUNT_NUMBER) and the foundation's constants. A change bumps the public data version (a trigger), so cached
+ * campaigns and pages pick it up at once on every instance.
+ */
+import { DEFAULT_BANK_NAME, FOUNDATION } from '../../shared/constants';
+import { t } from '../../shared/messages';
+import type { Settings } from '../../shared/schemas/staff';
+import { type Actor, audit } from '../audit/audit';
+import type { Config } from '../config';
+import type { DB } from '../db/database';
+import type { Deps } from '../deps';
+
+/** What the site starts with before an admin saves anything. */
+export const firstSettings = (config: Pick<Config, 'bank'>): Settings => ({
+  accountName: config.bank.accountName,
+  accountNumber: config.bank.accountNumber,
+  bankName: DEFAULT_BANK_NAME,
+  contactEmail: FOUNDATION.email,
+  contactPhone: FOUNDATION.phone,
+  contactAddress: FOUNDATION.address,
+  pledgeExpiryDays: 14,
+});
+
+/** The saved row, or the first values while no admin has saved any. */
+async function loadSettings(db: DB, config: Pick<Config, 'bank'>): Promise<Settings> {
+  const row = await db
+    .selectFrom('site_settings')
+    .select([
+      'accountName',
+      'accountNumber',
+      'bankName',
+      'contactEmail',
+      'contactPhone',
+      'contactAddress',
+      'pledgeExpiryDays',
+    ])
+    .executeTakeFirst();
+  return (row as Settings | undefined) ?? firstSettings(config);
+}
+
+/** The settings, from memory while the data version holds. */
+export const getSettings = (deps: Pick<Deps, 'db' | 'catalog' | 'config'>): Promise<Settings> =>
+  deps.catalog.settings(() => loadSettings(deps.db, deps.config));
+
+/** What visitors see of the settings: the account to give to and how to reach the foundation. */
+export async function publicSettings(deps: Pick<Deps, 'db' | 'catalog' | 'config'>) {
+  const s = await getSettings(deps);
+  return {
+    bank: { accountName: s.accountName, accountNumber: s.accountNumber, bankName: s.bankName },
+    contact: { email: s.contactEmail, phone: s.contactPhone, address: s.contactAddress },
+  };
+}
+
+/** Saves every field; the answer holds on every instance once it returns. Audited. */
+export async function updateSettings(
+  deps: Pick<Deps, 'db' | 'catalog' | 'config' | 'versions' | 'now'>,
+  input: Settings,
+  actor: Actor,
+): Promise<{ message: string; settings: Settings }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await loadSettings(trx, deps.config);
+    const row = { ...input, updatedAt: deps.now() };
+    await trx
+      .insertInto('site_settings')
+      .values({ id: true, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+    const changed = (Object.keys(input) as (keyof Settings)[]).filter((key) => input[key] !== before[key]);
+    await audit(trx, actor, 'settings.updated', null, changed.join(', ') || 'nothing changed');
+  });
+  await deps.versions.settle();
+  return { message: t('settings.saved'), settings: await getSettings(deps) };
+}

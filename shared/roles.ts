@@ -1,0 +1,29 @@
+/**
+ * Staff roles and what each may do: the one table both the server (which refuses) and the
+ * dashboard (which hides) read. Every signed-in role may read the dashboard.
+ */
+export const ROLES = ['admin', 'editor', 'finance', 'reviewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+const EVERYONE = ROLES;
+
+export const PERMISSIONS = {
+  /** The dashboard's figures, recent activity, analytics and the settings (read-only). */
+  'dashboard.read': EVERYONE,
+  'campaigns.read': ['admin', 'editor', 'finance'],
+  /** Creating, editing and deleting campaigns, and uploading their images. */
+  'campaigns.write': ['admin', 'editor'],
+  /** Reading submissions, setting their status, adding notes and exporting them. */
+  'submissions.review': ['admin', 'reviewer'],
+  /** Deleting a submission for good: an erasure request. */
+  'submissions.delete': ['admin'],
+  'donations.manage': ['admin', 'finance'],
+  'users.manage': ['admin'],
+  'settings.write': ['admin'],
+  'activity.read': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const can = (role: Role, permission: Permission): boolean =>
+  (PERMISSIONS[permission] as readonly Role[]).includes(role);

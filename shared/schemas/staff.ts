@@ -1,0 +1,89 @@
+/** Staff accounts, one's own password, the foundation's settings and the activity trail. */
+import { z } from 'zod';
+import { NIGERIAN_BANKS, TEXT_LIMITS } from '../constants';
+import { t } from '../messages';
+import { ROLES } from '../roles';
+import { choice, email, queryInt, requiredPhone, requiredText } from './fields';
+import { pageCursor } from './pages';
+
+/** The shortest password anyone may choose (the server also refuses common ones). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+const role = choice(ROLES).describe('admin, editor, finance or reviewer');
+
+/** An account id: anything that is not a well-formed id is simply not found. */
+export const userIdInput = z.object({ id: z.string().max(2048) });
+
+export const userCreateInput = z.object({
+  email: email(),
+  name: requiredText(TEXT_LIMITS.name),
+  role,
+});
+export type UserCreateInput = z.input<typeof userCreateInput>;
+
+/** PUT /api/users/{id}: any of the three; what is not sent stays as it is. */
+export const userUpdateInput = z
+  .object({
+    role: role.optional(),
+    disabled: z.boolean({ error: () => t('request.invalid') }).optional(),
+    name: requiredText(TEXT_LIMITS.name).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.disabled !== undefined || v.name !== undefined, {
+    error: () => t('users.nothingToChange'),
+  });
+
+export const newPasswordField = () =>
+  z
+    .string({ error: () => t('validation.required') })
+    .min(MIN_PASSWORD_LENGTH, { error: () => t('account.passwordTooShort', { min: MIN_PASSWORD_LENGTH }) })
+    .max(200, { error: () => t('validation.tooLong', { max: 200 }) });
+
+export const passwordChangeInput = z.object({
+  currentPassword: requiredText(200),
+  newPassword: newPasswordField(),
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeInput>;
+
+const ACCOUNT_NUMBER_RE = /^\d{10}$/;
+
+export const settingsInput = z.object({
+  accountName: requiredText(TEXT_LIMITS.short),
+  accountNumber: requiredText(10).refine((v) => ACCOUNT_NUMBER_RE.test(v), {
+    error: () => t('settings.accountNumberInvalid'),
+  }),
+  bankName: choice(NIGERIAN_BANKS),
+  contactEmail: email(),
+  contactPhone: requiredPhone(),
+  contactAddress: requiredText(TEXT_LIMITS.medium),
+  pledgeExpiryDays: queryInt(1, 90).describe('Days a pledge stays open before it lapses, 1 to 90'),
+});
+export type SettingsInput = z.input<typeof settingsInput>;
+export type Settings = z.output<typeof settingsInput>;
+
+/** The kinds of activity the trail can be filtered by: the first part of an event's action. */
+export const ACTIVITY_KINDS = ['auth', 'user', 'settings', 'campaign', 'upload', 'submission'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => t('validation.date') })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: () => t('validation.date') });
+
+/** GET /api/audit and activity.page: newest first, a page at a time, optionally filtered. */
+export const activityQuery = z.object({
+  limit: queryInt(1, 200).optional().describe('Events per page, 1 to 200 (50 when not given)'),
+  before: pageCursor.optional(),
+  actor: z.string().max(2048).optional().describe("Only this staff member's actions (their id)"),
+  kind: choice(ACTIVITY_KINDS).optional().describe('Only this kind of action'),
+  from: isoDay.optional().describe('From this day (Lagos time), YYYY-MM-DD'),
+  to: isoDay.optional().describe('Up to and including this day (Lagos time), YYYY-MM-DD'),
+});
+export type ActivityQuery = z.output<typeof activityQuery>;
+
+/** The dashboard's form for it: the new password typed twice. */
+export const passwordChangeForm = passwordChangeInput
+  .extend({ confirmPassword: requiredText(200) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: () => t('account.passwordsDiffer'),
+  });
