@@ -79,7 +79,10 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     'CampaignPage',
     async (api, params) => {
       try {
-        await api.campaign.byId.fetch({ id: params.id ?? '' });
+        await Promise.all([
+          api.campaign.byId.fetch({ id: params.id ?? '' }),
+          api.pledge.supporters.prefetch({ campaignId: params.id ?? '' }),
+        ]);
         return undefined;
       } catch {
         // The failed query stays in the cache, so the page renders 'Campaign not found'.
@@ -101,6 +104,19 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     () => import('./pages/public/forms/contact-page'),
     'ContactPage',
     async (api) => void (await api.settings.public.prefetch()),
+  ),
+  page(
+    '/pledge/:reference',
+    () => import('./pages/public/pledge-page'),
+    'PledgePage',
+    async (api, params) => {
+      try {
+        await api.pledge.page.fetch({ reference: params.reference ?? '' });
+        return undefined;
+      } catch {
+        return 404;
+      }
+    },
   ),
   page('/faqs', () => import('./pages/public/legal/faqs-page'), 'FaqsPage'),
   page('/terms', () => import('./pages/public/legal/terms-page'), 'TermsPage'),

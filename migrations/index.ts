@@ -4,6 +4,7 @@ import * as campaignVersion from './2026-11-22T0100-campaign-version';
 import * as security from './2026-11-22T0200-security';
 import * as hotPaths from './2026-11-23T0000-hot-paths';
 import * as staff from './2026-11-24T0000-staff';
+import * as giving from './2026-11-25T0000-giving';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -11,4 +12,5 @@ export const migrations = {
   '2026-11-22T0200-security': security,
   '2026-11-23T0000-hot-paths': hotPaths,
   '2026-11-24T0000-staff': staff,
+  '2026-11-25T0000-giving': giving,
 };

@@ -9,6 +9,7 @@ import cors from '@fastify/cors';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { MAX_TRPC_BATCH } from '../shared/constants';
+import '../shared/messages/giving';
 import '../shared/messages/staff';
 import { auditRest } from './audit/rest';
 import { authRest } from './auth/rest';
@@ -17,6 +18,7 @@ import type { Config } from './config';
 import { dashboardRest } from './dashboard/rest';
 import type { Deps } from './deps';
 import { TooManyRequestsError } from './errors';
+import { givingRest } from './giving/rest';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
@@ -138,6 +140,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await usersRest(api, deps);
   await settingsRest(api, deps);
   await auditRest(api, deps);
+  await givingRest(api, deps, pages);
 
   return app;
 }

@@ -25,7 +25,7 @@ export const serializeForScript = (value: unknown): string =>
  * sent (shared/form-echo.ts). Any other parameter leaves a page as it is, so it is no part of the
  * key the page is kept under.
  */
-export const PAGE_QUERY_PARAMS = ['location', 'category', 'sent'] as const;
+export const PAGE_QUERY_PARAMS = ['location', 'category', 'sent', 'pledge'] as const;
 
 /** The key a rendered page is kept under: its path and the parameters it reads, in one order. */
 export function pageCacheKey(url: string): string {

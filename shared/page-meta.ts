@@ -93,8 +93,15 @@ export const campaignMeta = (campaign: {
 });
 
 /** Meta of a path; unknown and admin paths get the site's default. */
+/** A donor's own pledge page: not for search engines (server/http/pages.ts keeps it out of caches and indexes). */
+export const PLEDGE_META: PageMeta = {
+  title: `Your pledge — ${SITE}`,
+  description: 'Your payment reference, where to transfer, and your receipt.',
+};
+
 export function metaForPath(pathname: string): PageMeta {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (clean.startsWith('/admin')) return { title: `Dashboard — ${SITE}`, description: PAGE_META['/']!.description };
+  if (clean.startsWith('/pledge/')) return PLEDGE_META;
   return PAGE_META[clean] ?? NOT_FOUND_META;
 }

@@ -82,6 +82,22 @@ export function describeEvent(event: {
       return t('activity.campaignUpdated', { who, title: summary });
     case 'campaign.deleted':
       return t('activity.campaignDeleted', { who, title: summary });
+    case 'campaign.adjusted':
+      return t('activity.campaignAdjusted', { who, what: summary });
+    case 'pledge.created':
+      return t('activity.pledgeCreated', { who, what: summary });
+    case 'pledge.updated':
+      return t('activity.pledgeUpdated', { who, what: summary });
+    case 'gift.confirmed':
+      return t('activity.giftConfirmed', { who, what: summary });
+    case 'gift.reversed':
+      return t('activity.giftReversed', { who, what: summary });
+    case 'gift.exported':
+      return t('activity.giftsExported', { who, what: summary });
+    case 'statement.imported':
+      return t('activity.statementImported', { who, what: summary });
+    case 'statement.line':
+      return t('activity.statementLine', { who, what: summary });
     case 'upload.created':
       return t('activity.uploaded', { who });
     case 'submission.status': {

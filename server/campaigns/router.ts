@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { campaignIdInput, campaignInput, campaignListInput, campaignPageInput } from '../../shared/schemas/campaign';
 import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
 import {
@@ -26,8 +27,9 @@ export const campaignRouter = router({
     .input(campaignInput)
     .mutation(({ ctx, input }) => createCampaign(ctx, input, ctx.actor)),
   update: staffProcedure('campaigns.write')
-    .input(campaignIdInput.extend({ data: campaignInput }))
-    .mutation(({ ctx, input }) => updateCampaign(ctx, input.id, input.data, ctx.actor)),
+    // amountRaisedWas: the total the editor's form loaded, so its save applies only its own change.
+    .input(campaignIdInput.extend({ data: campaignInput, amountRaisedWas: z.number().int().min(0).optional() }))
+    .mutation(({ ctx, input }) => updateCampaign(ctx, input.id, input.data, ctx.actor, input.amountRaisedWas)),
   remove: staffProcedure('campaigns.write')
     .input(campaignIdInput)
     .mutation(({ ctx, input }) => deleteCampaign(ctx, input.id, ctx.actor)),

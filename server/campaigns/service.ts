@@ -1,4 +1,5 @@
 /** Campaigns: the logic and SQL behind campaign.* procedures and the /campaigns REST paths. */
+import { formatNaira } from '../../shared/format';
 import { resolveImagePath, resolveImagePaths } from '../../shared/image-path';
 import { t } from '../../shared/messages';
 import type { Campaign, CampaignData, CampaignListInput, StoredCampaign } from '../../shared/schemas/campaign';
@@ -43,6 +44,9 @@ function toStoredCampaign(row: CampaignRow, updates: UpdateRow[]): StoredCampaig
     overviewChallenge,
     overviewSolution,
     overviewImpact,
+    // The opening figures are the totals' bookkeeping (server/giving/totals.ts), not the campaign's.
+    openingAmount: _openingAmount,
+    openingSupporters: _openingSupporters,
     ...rest
   } = row;
   return {
@@ -213,9 +217,17 @@ export async function createCampaign(deps: Deps, data: CampaignData, actor: Acto
   const id = newId(deps.now().getTime());
   const now = deps.now();
   await changeCampaigns(deps, async (trx) => {
+    // What it is created with is its opening amount: gifts recorded here add to it.
     await trx
       .insertInto('campaigns')
-      .values({ id, ...toColumns(data), createdAt: now, updatedAt: now })
+      .values({
+        id,
+        ...toColumns(data),
+        openingAmount: data.amountRaised,
+        openingSupporters: data.supporters,
+        createdAt: now,
+        updatedAt: now,
+      })
       .execute();
     await replaceUpdates(trx, id, data.updates);
     await audit(trx, actor, 'campaign.created', id, data.title);
@@ -223,16 +235,73 @@ export async function createCampaign(deps: Deps, data: CampaignData, actor: Acto
   return getCampaign(deps, id);
 }
 
-export async function updateCampaign(deps: Deps, id: string, data: CampaignData, actor: Actor): Promise<Campaign> {
+/**
+ * How a save changes the totals, which gifts otherwise keep (server/giving/gifts.ts):
+ * - amountRaised: the change the editor made, applied to the total as it is now. The dashboard
+ *   sends the value its form loaded (`amountRaisedWas`), so a gift confirmed while the form was
+ *   open is not undone; other clients' value replaces the total.
+ * - supporters: the spec's form sends 0 on every save, which carries no intent and leaves the
+ *   count; another value replaces it.
+ * Either change is recorded as an adjustment with its author.
+ */
+async function adjustTotals(
+  trx: DB,
+  id: string,
+  data: CampaignData,
+  amountRaisedWas: number | undefined,
+  actor: Actor,
+): Promise<{ amountRaised: number; supporters: number } | undefined> {
+  const current = await trx
+    .selectFrom('campaigns')
+    .select(['amountRaised', 'supporters'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) return undefined;
+  const amountDelta = data.amountRaised - (amountRaisedWas ?? current.amountRaised);
+  const amountRaised = Math.max(0, current.amountRaised + amountDelta);
+  const supporters = data.supporters === 0 ? current.supporters : data.supporters;
+  const applied = { amount: amountRaised - current.amountRaised, supporters: supporters - current.supporters };
+  if (applied.amount !== 0 || applied.supporters !== 0) {
+    await trx
+      .insertInto('amount_adjustments')
+      .values({
+        id: newId(),
+        campaignId: id,
+        amountDelta: applied.amount,
+        supportersDelta: applied.supporters,
+        authorId: actor.id,
+        author: actor.name,
+      })
+      .execute();
+    await audit(
+      trx,
+      actor,
+      'campaign.adjusted',
+      id,
+      `${data.title}: raised ${formatNaira(current.amountRaised)} → ${formatNaira(amountRaised)}, supporters ${current.supporters} → ${supporters}`,
+    );
+  }
+  return { amountRaised, supporters };
+}
+
+export async function updateCampaign(
+  deps: Deps,
+  id: string,
+  data: CampaignData,
+  actor: Actor,
+  amountRaisedWas?: number,
+): Promise<Campaign> {
   const found =
     isId(id) &&
     (await changeCampaigns(deps, async (trx) => {
-      const result = await trx
+      const totals = await adjustTotals(trx, id, data, amountRaisedWas, actor);
+      if (!totals) return false;
+      await trx
         .updateTable('campaigns')
-        .set({ ...toColumns(data), updatedAt: deps.now() })
+        .set({ ...toColumns(data), ...totals, updatedAt: deps.now() })
         .where('id', '=', id)
-        .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) return false;
+        .execute();
       await replaceUpdates(trx, id, data.updates);
       await audit(trx, actor, 'campaign.updated', id, data.title);
       return true;

@@ -45,6 +45,9 @@ export interface CampaignsTable {
   accountName: Generated<string>;
   accountNumber: Generated<string>;
   bankName: Generated<string>;
+  /** What the campaign had before gifts were recorded here (server/giving/totals.ts). */
+  openingAmount: Generated<number>;
+  openingSupporters: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -224,6 +227,94 @@ export interface DataVersionsTable {
   version: number;
 }
 
+type DateOnly = ColumnType<string, string, string>;
+
+/** A donor's promise to transfer, with the payment reference the bank narration should carry. */
+export interface PledgesTable {
+  id: string;
+  reference: string;
+  campaignId: string | null;
+  campaignTitle: string;
+  amount: number;
+  name: Generated<string>;
+  anonymous: Generated<boolean>;
+  hideAmount: Generated<boolean>;
+  phone: string | null;
+  email: string | null;
+  /** Stored status; a pending pledge past expiresAt reads as 'expired'. */
+  status: Generated<'pending' | 'confirmed' | 'cancelled'>;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BankStatementsTable {
+  id: string;
+  filename: string;
+  uploadedById: string | null;
+  uploadedBy: string;
+  rows: number;
+  credits: number;
+  duplicates: number;
+  debits: number;
+  problems: Json<{ row: number; message: string }[]>;
+  createdAt: Timestamp;
+}
+
+/** A credit line of a bank statement, stored once by its fingerprint. */
+export interface StatementLinesTable {
+  id: string;
+  statementId: string;
+  fingerprint: string;
+  row: number;
+  date: DateOnly;
+  narration: string;
+  amountKobo: number;
+  bankReference: string | null;
+  balanceKobo: number | null;
+  matchKind: 'sure' | 'likely' | null;
+  pledgeId: string | null;
+  status: Generated<'open' | 'confirmed' | 'not_donation'>;
+  updatedAt: Timestamp;
+}
+
+export interface StatementMappingsTable {
+  headerKey: string;
+  mapping: Json<Record<string, string>>;
+  updatedAt: Timestamp;
+}
+
+/** Money received for a campaign: counts in its total until reversed. */
+export interface GiftsTable {
+  id: string;
+  receiptNumber: string;
+  campaignId: string | null;
+  campaignTitle: string;
+  pledgeId: string | null;
+  statementLineId: string | null;
+  amount: number;
+  receivedOn: DateOnly;
+  name: Generated<string>;
+  anonymous: Generated<boolean>;
+  hideAmount: Generated<boolean>;
+  confirmedById: string | null;
+  confirmedBy: string;
+  createdAt: Timestamp;
+  reversedAt: NullableTimestamp;
+  reversedBy: string | null;
+}
+
+/** A change of a campaign's total made by hand (the campaign form), with its author. */
+export interface AmountAdjustmentsTable {
+  id: string;
+  campaignId: string;
+  amountDelta: number;
+  supportersDelta: number;
+  authorId: string | null;
+  author: string;
+  createdAt: Timestamp;
+}
+
 /** Keyed by the tables' SQL names (already snake_case, so the plugin leaves them unchanged). */
 export interface Database {
   data_versions: DataVersionsTable;
@@ -244,6 +335,12 @@ export interface Database {
   submission_counts: SubmissionCountsTable;
   uploads: UploadsTable;
   upload_variants: UploadVariantsTable;
+  pledges: PledgesTable;
+  bank_statements: BankStatementsTable;
+  statement_lines: StatementLinesTable;
+  statement_mappings: StatementMappingsTable;
+  gifts: GiftsTable;
+  amount_adjustments: AmountAdjustmentsTable;
 }
 
 /** A selected row of a table. */

@@ -100,3 +100,15 @@ export const SETTINGS_EXAMPLE = {
 };
 
 export const NOTE_EXAMPLE = { body: 'Called her on Tuesday: she can start in January.' };
+
+export const PLEDGE_EXAMPLE = {
+  campaignId: '0193a1b2-0000-7000-8000-000000000001',
+  amount: 5000,
+  name: 'Amina Bello',
+  anonymous: false,
+  hideAmount: false,
+  phone: '0803 123 4567',
+  email: '',
+};
+
+export const PLEDGE_UPDATE_EXAMPLE = { status: 'confirmed', amountReceived: 5000, receivedOn: '2026-11-20' };

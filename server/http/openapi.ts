@@ -12,7 +12,7 @@ import { FOUNDATION } from '../../shared/constants';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A multipart route's file field, for the document: multipart is read by the handler. */
-    openapiFiles?: { field: string; many: boolean };
+    openapiFiles?: { field: string; many: boolean; fields?: Record<string, string> };
     /** An example body, shown in the document and validated against it by the contract test. */
     openapiExample?: object;
   }
@@ -46,7 +46,12 @@ const documentRoute: SwaggerTransform = (input) => {
       body: {
         type: 'object',
         required: [files.field],
-        properties: { [files.field]: files.many ? { type: 'array', items: binary } : binary },
+        properties: {
+          [files.field]: files.many ? { type: 'array', items: binary } : binary,
+          ...Object.fromEntries(
+            Object.entries(files.fields ?? {}).map(([name, description]) => [name, { type: 'string', description }]),
+          ),
+        },
       },
     };
   }

@@ -31,6 +31,8 @@ import { appRouter } from '../trpc/root';
 const API_PATH = /^\/(?:api|trpc|upload)(?:[/?]|$)/;
 /** Pages the browser renders itself: never rendered here, never cached. */
 const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:[/?]|$)/;
+/** A donor's own page: rendered, but never kept in memory, shared by a proxy or listed by a search engine. */
+const PRIVATE_PAGE_PATH = /^\/pledge\//;
 const HEAD_MARKER = '<!--app-head-->';
 /** At the start of the body: preloads go after the stylesheet, which is what the first paint waits for. */
 const PRELOAD_MARKER = '<!--app-preload-->';
@@ -186,12 +188,16 @@ export async function registerPages(
     if (echo) api.queryClient.setQueryData(FORM_ECHO_KEY, echo);
     const page = await options.renderer.render(url, api);
     const meta = await metaOf(deps, pathname, page.status);
-    const head = headTags(req, pathname, meta, { publicUrl, canonical: page.status === 200 && !echo });
+    const personal = PRIVATE_PAGE_PATH.test(pathname);
+    if (personal) req.cacheSlot = undefined;
+    const head =
+      headTags(req, pathname, meta, { publicUrl, canonical: page.status === 200 && !echo && !personal }) +
+      (personal ? '\n    <meta name="robots" content="noindex">' : '');
     const pageData: PageData = { path: pathname, state: page.state };
     const data = `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(pageData)}</script>`;
     return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', personal ? 'private, no-store' : 'no-cache')
       .status(echo ? 400 : page.status)
       .send(fill({ head, preload: preloadTags(fonts), html: page.html, data }));
   }

@@ -38,7 +38,13 @@ declare module 'fastify' {
 }
 
 /** tRPC queries whose answer is the same for every caller. */
-const PUBLIC_QUERIES = new Set(['campaign.list', 'campaign.byId', 'campaign.countByLocation', 'settings.public']);
+const PUBLIC_QUERIES = new Set([
+  'campaign.list',
+  'campaign.byId',
+  'campaign.countByLocation',
+  'settings.public',
+  'pledge.supporters',
+]);
 
 /** Bounds, so odd query strings cannot grow memory without end; the least recently used go first. */
 const MAX_ENTRIES = 256;

@@ -4,6 +4,7 @@
  */
 
 import type { adminMessages } from './en/admin';
+import type { givingMessages } from './en/giving';
 import { publicMessages } from './en/public';
 import { serverMessages } from './en/server';
 import { specMessages } from './en/spec';
@@ -12,7 +13,11 @@ import type { staffMessages } from './en/staff';
 /** What every page needs. The admin area's and staff texts join when their code loads (addMessages). */
 const en = { ...specMessages, ...serverMessages, ...publicMessages };
 
-export type MessageKey = keyof typeof en | keyof typeof adminMessages | keyof typeof staffMessages;
+export type MessageKey =
+  | keyof typeof en
+  | keyof typeof adminMessages
+  | keyof typeof staffMessages
+  | keyof typeof givingMessages;
 export type Catalogue = Record<MessageKey, string>;
 
 export const LOCALES = { en: { label: 'English', catalogue: en as Catalogue } } as const;

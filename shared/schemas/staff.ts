@@ -61,7 +61,17 @@ export type SettingsInput = z.input<typeof settingsInput>;
 export type Settings = z.output<typeof settingsInput>;
 
 /** The kinds of activity the trail can be filtered by: the first part of an event's action. */
-export const ACTIVITY_KINDS = ['auth', 'user', 'settings', 'campaign', 'upload', 'submission'] as const;
+export const ACTIVITY_KINDS = [
+  'auth',
+  'user',
+  'settings',
+  'campaign',
+  'upload',
+  'submission',
+  'pledge',
+  'gift',
+  'statement',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 const isoDay = z

@@ -16,7 +16,8 @@ async function picture(colour: string): Promise<Blob> {
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
-async function upload(baseUrl: string, token: string, colour: string): Promise<string> {
+/** Uploads a picture as staff do, answering its stored path. */
+export async function upload(baseUrl: string, token: string, colour: string): Promise<string> {
   const form = new FormData();
   form.append('image', await picture(colour), 'photo.jpg');
   const res = await fetch(`${baseUrl}/upload/single`, {

@@ -118,7 +118,14 @@ export const FORM_TYPES = Object.keys(FORMS) as FormType[];
 /** Number of rows of a table. */
 export async function rowCount(
   deps: Deps,
-  table: (typeof FORMS)[FormType]['table'] | 'campaigns' | 'campaign_updates' | 'admin_users',
+  table:
+    | (typeof FORMS)[FormType]['table']
+    | 'campaigns'
+    | 'campaign_updates'
+    | 'admin_users'
+    | 'pledges'
+    | 'bank_statements'
+    | 'statement_lines',
 ) {
   const row = await deps.db
     .selectFrom(table)

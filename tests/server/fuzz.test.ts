@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterInput } from '../../shared/schemas/submissions';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
-import { FORMS, type FormType, rowCount } from '../helpers/fixtures';
+import { campaignPayload, FORMS, type FormType, rowCount } from '../helpers/fixtures';
 
-type Table = (typeof FORMS)[FormType]['table'] | 'admin_users';
+type Table = (typeof FORMS)[FormType]['table'] | 'admin_users' | 'pledges';
 interface Target {
   url: string;
   table: Table;
@@ -25,7 +25,10 @@ const formTarget = (type: FormType): Target => ({
   valid: () => ({ ...FORMS[type].payload() }),
 });
 
-const TARGETS: Record<FormType | 'login', Target> = {
+/** The campaign pledges are made to: created before the tests run. */
+let campaignId = '';
+
+const TARGETS: Record<FormType | 'login' | 'pledge', Target> = {
   volunteer: formTarget('volunteer'),
   partner: formTarget('partner'),
   advocate: formTarget('advocate'),
@@ -35,6 +38,11 @@ const TARGETS: Record<FormType | 'login', Target> = {
     url: '/api/auth/login',
     table: 'admin_users',
     valid: () => ({ email: 'admin@example.org', password: 'not the password' }),
+  },
+  pledge: {
+    url: '/api/pledges',
+    table: 'pledges',
+    valid: () => ({ campaignId, amount: 5000, name: 'Amina Bello', anonymous: false, phone: '0803 123 4567' }),
   },
 };
 
@@ -93,6 +101,8 @@ describe.each(testDatabases())('fuzzed public writes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
+    const created = await t.asAdmin({ method: 'POST', url: '/campaigns', payload: campaignPayload() });
+    campaignId = created.json().campaign._id;
   });
   afterAll(() => t.close());
 

@@ -102,9 +102,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('marks staff operations with the bearer scheme and lists their 401', () => {
-    /** What anyone may call: reading the public data, the forms, signing in. */
+    /** What anyone may call: reading the public data, the forms, pledging, signing in. */
     const isPublic = (method: string, path: string) =>
       /register|login/.test(path) ||
+      (method === 'post' && path === '/api/pledges') ||
+      (method === 'get' && /^\/api\/pledges\/\{reference\}/.test(path)) ||
       (method === 'get' &&
         (/^\/campaigns/.test(path) || /^\/api\/uploads/.test(path) || /^\/(healthz|readyz)/.test(path)));
     for (const { method, path, operation } of operations()) {

@@ -55,6 +55,20 @@ const PROCEDURES: Record<string, Rule> = {
   'settings.get': 'dashboard.read',
   'settings.update': 'settings.write',
   'activity.page': 'activity.read',
+  'pledge.create': 'public',
+  'pledge.byReference': 'public',
+  'pledge.page': 'public',
+  'pledge.supporters': 'public',
+  'pledge.list': 'donations.manage',
+  'pledge.update': 'donations.manage',
+  'statement.import': 'donations.manage',
+  'statement.list': 'donations.manage',
+  'statement.lines': 'donations.manage',
+  'statement.openLines': 'donations.manage',
+  'statement.confirm': 'donations.manage',
+  'statement.decide': 'donations.manage',
+  'gifts.exportCsv': 'donations.manage',
+  'gifts.summary': 'donations.manage',
 };
 
 const REST: Record<string, Rule> = {
@@ -81,6 +95,13 @@ const REST: Record<string, Rule> = {
   'GET /api/settings': 'dashboard.read',
   'PUT /api/settings': 'settings.write',
   'GET /api/audit': 'activity.read',
+  'GET /api/pledges': 'donations.manage',
+  'PUT /api/pledges/:id': 'donations.manage',
+  'GET /api/gifts.csv': 'donations.manage',
+  'POST /api/statements': 'donations.manage',
+  'GET /api/statements/:id/lines': 'donations.manage',
+  'POST /api/statements/:id/confirm': 'donations.manage',
+  'PUT /api/statement-lines/:id': 'donations.manage',
 };
 
 const allowed = (role: Role, rule: Rule) => rule === SIGNED_IN || (rule !== 'public' && can(role, rule));

@@ -9,12 +9,12 @@ import { FirstPasswordPage } from './account/first-password-page';
 import { ActivityPage } from './activity/activity-page';
 import { CampaignEditorPage } from './campaigns/campaign-editor-page';
 import { CampaignsPage } from './campaigns/campaigns-page';
-import { ComingSoonPage } from './coming-soon-page';
 import { AdminGuard } from './components/admin-guard';
 import { AdminLayout } from './components/admin-layout';
 import { LoadError } from './components/load-error';
 import { NotAllowedPage } from './components/not-allowed-page';
 import { DashboardPage } from './dashboard/dashboard-page';
+import { DonationsPage } from './giving/donations-page';
 import { useMe } from './lib/use-me';
 import { useSignOutOn401 } from './lib/use-sign-out-on-401';
 import { SettingsPage } from './settings/settings-page';
@@ -51,9 +51,7 @@ function AdminRoutes() {
             <AnalyticsPage />
           </Suspense>
         </Route>
-        <Route path="/admin/donations">
-          {only('donations.manage', <ComingSoonPage title={t('admin.nav.donations')} />)}
-        </Route>
+        <Route path="/admin/donations">{only('donations.manage', <DonationsPage />)}</Route>
         <Route path="/admin/settings" component={SettingsPage} />
         <Route path="/admin/account" component={AccountPage} />
         <Route>

@@ -8,6 +8,8 @@ import { Spinner } from '../../../components/spinner';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
+import { GivingCard } from '../giving/giving-card';
+import { useCan } from '../lib/use-me';
 
 function StatCard({ label, value, change, icon }: { label: string; value: string; change?: string; icon: ReactNode }) {
   return (
@@ -45,6 +47,7 @@ function RecentActivity() {
 
 export function DashboardPage() {
   const stats = trpc.dashboard.stats.useQuery();
+  const seesGiving = useCan('donations.manage');
   const [raisedChange, activeChange, locationsChange] = DASHBOARD_CHANGE_LABELS;
 
   return (
@@ -78,6 +81,7 @@ export function DashboardPage() {
           />
         </dl>
       )}
+      {seesGiving && <GivingCard />}
       <section className="admin-card admin-activity" aria-labelledby="recent-activity">
         <h2 id="recent-activity" className="admin-section-title">
           <Activity aria-hidden="true" size={20} /> {t('admin.dashboard.recentActivity')}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { formatDate, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { CAMPAIGN_NOT_FOUND_META, campaignMeta } from '../../../../shared/page-meta';
@@ -17,6 +17,8 @@ import { MessagePage } from '../message-page';
 import { CampaignGallery } from './campaign-gallery';
 import { DonationSplit } from './donation-split';
 import { FundingSummary } from './funding-summary';
+import { GiveForm } from './give-form';
+import { SupporterWall } from './supporter-wall';
 
 function CampaignNotFound() {
   return (
@@ -38,7 +40,7 @@ function OverviewSection({ title, text }: { title: string; text: string }) {
   );
 }
 
-function CampaignDetail({ campaign }: { campaign: Campaign }) {
+function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: boolean }) {
   const { overview } = campaign;
   return (
     <article className="campaign-detail">
@@ -71,7 +73,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
         </div>
       </header>
       <div className="container campaign-detail__layout">
-        <div className="campaign-detail__main">
+        <div className="campaign-detail__top">
           <CampaignImage
             className="campaign-detail__image"
             src={campaign.image}
@@ -82,9 +84,21 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
             loading="eager"
             fetchPriority="high"
           />
-          <div className="campaign-detail__funding-mobile">
+        </div>
+        {/* On a phone giving comes right after the picture and progress; on a wide screen, beside. */}
+        <aside className="campaign-detail__aside" aria-labelledby="give-title">
+          <div className="panel give-panel" id="give">
+            <h2 id="give-title" className="panel__title">
+              {t('give.title')}
+            </h2>
             <FundingSummary campaign={campaign} />
+            <p className="small">{t('give.intro')}</p>
+            <GiveForm campaignId={campaign._id} refused={refused} />
+            <h3 className="panel__subtitle">{t('give.orTransfer')}</h3>
+            <BankDetails account={campaign} copyable />
           </div>
+        </aside>
+        <div className="campaign-detail__main">
           {campaign.description && <p className="campaign-detail__lead">{campaign.description}</p>}
 
           <section className="detail-block" aria-labelledby="overview-title">
@@ -111,6 +125,11 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
             <OverviewSection title={t('detail.impact')} text={overview.impactText} />
           </section>
 
+          <section className="detail-block" aria-labelledby="split-title">
+            <h2 id="split-title">{t('detail.split')}</h2>
+            <DonationSplit />
+          </section>
+
           {campaign.galleryImages.length > 0 && (
             <section className="detail-block" aria-labelledby="gallery-title">
               <h2 id="gallery-title">{t('detail.gallery')}</h2>
@@ -118,12 +137,7 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
             </section>
           )}
 
-          <section className="detail-block" aria-labelledby="give-title">
-            <h2 id="give-title">{t('detail.howToGive')}</h2>
-            <p>{t('detail.howToGiveText')}</p>
-            <BankDetails account={campaign} />
-            <DonationSplit />
-          </section>
+          <SupporterWall campaignId={campaign._id} />
 
           <section className="detail-block" aria-labelledby="updates-title">
             <h2 id="updates-title">{t('detail.updates')}</h2>
@@ -141,17 +155,6 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
             )}
           </section>
         </div>
-        <aside className="campaign-detail__aside" aria-labelledby="side-title">
-          <div className="panel panel--sticky">
-            <h2 id="side-title" className="panel__title">
-              {t('detail.sidePanel')}
-            </h2>
-            <FundingSummary campaign={campaign} />
-            <h3 className="panel__subtitle">{t('detail.bankDetails')}</h3>
-            <BankDetails account={campaign} copyable />
-            <p className="muted small">{t('detail.howToGiveText')}</p>
-          </div>
-        </aside>
       </div>
     </article>
   );
@@ -159,6 +162,8 @@ function CampaignDetail({ campaign }: { campaign: Campaign }) {
 
 export function CampaignPage() {
   const { id = '' } = useParams();
+  // A refused HTML post of the give form comes back here (server/giving/rest.ts).
+  const refused = useSearch().includes('pledge=refused');
   const query = trpc.campaign.byId.useQuery(
     { id },
     {
@@ -182,5 +187,5 @@ export function CampaignPage() {
     );
   }
   if (!query.data) return <CampaignNotFound />;
-  return <CampaignDetail campaign={query.data} />;
+  return <CampaignDetail campaign={query.data} refused={refused} />;
 }

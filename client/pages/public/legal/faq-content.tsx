@@ -8,8 +8,9 @@ export const FAQS: readonly { question: string; answer: ReactNode }[] = [
     question: 'How do I donate?',
     answer: (
       <p>
-        Choose a campaign on the <Link to="/campaigns">campaigns page</Link> and make a bank transfer to the account
-        shown on it. Use the campaign name as the transfer reference. Online donation is coming soon.
+        Choose a campaign on the <Link to="/campaigns">campaigns page</Link> and press “Get my payment reference”.
+        Transfer the amount to the account shown, with that reference in the transfer’s narration: we match your gift by
+        it, and your pledge page shows your receipt once it arrives. Online card payment is coming soon.
       </p>
     ),
   },

@@ -1,0 +1,292 @@
+/**
+ * Pledges, newest first, a page at a time: filter by status, search by reference, name, phone or
+ * email. Record a payment (a part payment leaves the rest outstanding), cancel an unpaid pledge,
+ * or reopen one (its payments are taken back and a new period starts).
+ */
+import { Check, RotateCcw, Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatAgo, formatNaira } from '../../../../shared/format';
+import { t } from '../../../../shared/messages';
+import { PLEDGE_STATUSES, type PledgeStatus, pledgeUpdateInput } from '../../../../shared/schemas/giving';
+import { PAGE_SIZE } from '../../../../shared/schemas/pages';
+import { Spinner } from '../../../components/spinner';
+import { readServerError } from '../../../lib/server-error';
+import { useToast } from '../../../lib/toasts';
+import { type RouterOutputs, trpc } from '../../../lib/trpc';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { LoadError } from '../components/load-error';
+import { LoadMore } from '../components/load-more';
+
+type Pledge = RouterOutputs['pledge']['list']['items'][number];
+
+const STATUS_LABELS = {
+  pending: 'admin.giving.status.pending',
+  confirmed: 'admin.giving.status.confirmed',
+  cancelled: 'admin.giving.status.cancelled',
+  expired: 'admin.giving.status.expired',
+} as const;
+const BADGE: Record<PledgeStatus, string> = {
+  pending: 'admin-badge--pending',
+  confirmed: 'admin-badge--approved',
+  cancelled: 'admin-badge--rejected',
+  expired: 'admin-badge--rejected',
+};
+
+const lagosToday = () => new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
+
+/** The payment form under a pledge: amount received (what is outstanding unless changed) and the day. */
+function PaymentForm({ pledge, onDone, onCancel }: { pledge: Pledge; onDone: () => void; onCancel: () => void }) {
+  const toast = useToast();
+  const update = trpc.pledge.update.useMutation();
+  const [amount, setAmount] = useState(String(pledge.outstanding || pledge.amount));
+  const [day, setDay] = useState(lagosToday());
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    const checked = pledgeUpdateInput.safeParse({ status: 'confirmed', amountReceived: amount, receivedOn: day });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? t('admin.giving.decideFailed'));
+      return;
+    }
+    try {
+      const result = await update.mutateAsync({ id: pledge.id, data: checked.data });
+      toast.success(result.message);
+      onDone();
+    } catch (failure) {
+      const refused = readServerError(failure);
+      if (refused.status !== 401) setError(refused.message ?? t('admin.giving.decideFailed'));
+    }
+  };
+  return (
+    <form
+      className="giving-payment"
+      aria-label={t('admin.giving.paymentFor', { reference: pledge.reference })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label className="field">
+        <span className="field__label">{t('admin.giving.amountReceived')}</span>
+        <input
+          className="field__control"
+          inputMode="numeric"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span className="field__label">{t('admin.giving.receivedOn')}</span>
+        <input
+          className="field__control"
+          type="date"
+          value={day}
+          max={lagosToday()}
+          onChange={(e) => setDay(e.target.value)}
+        />
+      </label>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="giving-line__buttons">
+        <button type="submit" className="admin-btn admin-btn--primary admin-btn--small" disabled={update.isPending}>
+          {t('admin.giving.recordPayment')}
+        </button>
+        <button type="button" className="admin-btn admin-btn--ghost admin-btn--small" onClick={onCancel}>
+          {t('admin.submissions.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function PledgesPanel() {
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [status, setStatus] = useState<PledgeStatus | ''>('');
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [paying, setPaying] = useState<string | null>(null);
+  const [toChange, setToChange] = useState<{ pledge: Pledge; status: 'cancelled' | 'pending' } | null>(null);
+  const update = trpc.pledge.update.useMutation();
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const pages = trpc.pledge.list.useInfiniteQuery(
+    { limit: PAGE_SIZE.default, ...(status ? { status } : {}), ...(q ? { q } : {}) },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const reload = () =>
+    Promise.all([utils.pledge.list.invalidate(), utils.gifts.invalidate(), utils.statement.invalidate()]);
+
+  const change = async () => {
+    if (!toChange) return;
+    try {
+      const result = await update.mutateAsync({ id: toChange.pledge.id, data: { status: toChange.status } });
+      toast.success(result.message);
+    } catch (error) {
+      const refused = readServerError(error);
+      if (refused.status !== 401) toast.error(refused.message ?? t('admin.giving.decideFailed'));
+    } finally {
+      setToChange(null);
+      await reload();
+    }
+  };
+
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-label={t('admin.giving.pledgesTitle')}>
+      <search className="admin-filters admin-filters--inline">
+        <label className="field admin-filters__search">
+          <span className="field__label">{t('admin.giving.searchPledges')}</span>
+          <span className="admin-search">
+            <Search aria-hidden="true" size={16} />
+            <input
+              type="search"
+              className="field__control"
+              value={text}
+              maxLength={100}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </span>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('admin.giving.statusFilter')}</span>
+          <select
+            className="field__control field__control--select"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as PledgeStatus | '')}
+          >
+            <option value="">{t('admin.giving.anyStatus')}</option>
+            {PLEDGE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(STATUS_LABELS[s])}
+              </option>
+            ))}
+          </select>
+        </label>
+      </search>
+      {pages.isPending && <Spinner />}
+      {pages.isError && <LoadError message={t('admin.giving.loadFailed')} onRetry={() => void pages.refetch()} />}
+      {pages.data && items.length === 0 && <p className="admin-muted">{t('admin.giving.noPledges')}</p>}
+      {items.length > 0 && (
+        <div className="admin-card admin-table-wrap">
+          <table className="admin-table admin-table--people">
+            <caption className="visually-hidden">{t('admin.giving.pledgesTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.giving.donor')}</th>
+                <th scope="col">{t('admin.giving.reference')}</th>
+                <th scope="col">{t('admin.giving.campaign')}</th>
+                <th scope="col">{t('admin.giving.amount')}</th>
+                <th scope="col">{t('admin.giving.statusFilter')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('admin.users.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row" className="admin-table__title">
+                    <span className="admin-user__name">{p.name || t('admin.giving.anonymous')}</span>
+                    {p.anonymous && p.name && <span className="admin-badge">{t('admin.giving.anonymous')}</span>}
+                    <span className="admin-muted admin-user__email">
+                      {[p.phone, p.email].filter(Boolean).join(' · ')}
+                    </span>
+                    <span className="admin-muted">{formatAgo(p.createdAt)}</span>
+                  </th>
+                  <td data-label={t('admin.giving.reference')}>
+                    <code>{p.reference}</code>
+                  </td>
+                  <td data-label={t('admin.giving.campaign')}>{p.campaignTitle}</td>
+                  <td data-label={t('admin.giving.amount')}>
+                    {formatNaira(p.amount)}
+                    {p.receivedAmount > 0 && (
+                      <span className="admin-muted giving-received">
+                        {t('admin.giving.receivedOf', {
+                          received: formatNaira(p.receivedAmount),
+                          outstanding: formatNaira(p.outstanding),
+                        })}
+                      </span>
+                    )}
+                  </td>
+                  <td data-label={t('admin.giving.statusFilter')}>
+                    <span className={`admin-badge ${BADGE[p.status]}`}>{t(STATUS_LABELS[p.status])}</span>
+                  </td>
+                  <td className="admin-table__actions">
+                    {paying === p.id ? (
+                      <PaymentForm
+                        pledge={p}
+                        onCancel={() => setPaying(null)}
+                        onDone={() => {
+                          setPaying(null);
+                          void reload();
+                        }}
+                      />
+                    ) : (
+                      <>
+                        {p.status !== 'cancelled' && (p.outstanding > 0 || p.status !== 'confirmed') && (
+                          <button
+                            type="button"
+                            className="admin-btn admin-btn--primary admin-btn--small"
+                            aria-label={t('admin.giving.recordPaymentLabel', { reference: p.reference })}
+                            onClick={() => setPaying(p.id)}
+                          >
+                            <Check aria-hidden="true" size={16} />
+                            {t('admin.giving.recordPayment')}
+                          </button>
+                        )}
+                        {(p.status === 'pending' || p.status === 'expired') && p.receivedAmount === 0 && (
+                          <button
+                            type="button"
+                            className="admin-btn admin-btn--danger-ghost admin-btn--small"
+                            aria-label={t('admin.giving.cancelLabel', { reference: p.reference })}
+                            onClick={() => setToChange({ pledge: p, status: 'cancelled' })}
+                          >
+                            <X aria-hidden="true" size={16} />
+                            {t('admin.giving.cancelPledge')}
+                          </button>
+                        )}
+                        {p.status !== 'pending' && (
+                          <button
+                            type="button"
+                            className="admin-btn admin-btn--secondary admin-btn--small"
+                            aria-label={t('admin.giving.reopenLabel', { reference: p.reference })}
+                            onClick={() => setToChange({ pledge: p, status: 'pending' })}
+                          >
+                            <RotateCcw aria-hidden="true" size={16} />
+                            {t('admin.giving.reopen')}
+                          </button>
+                        )}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMore pages={pages} />
+      <ConfirmDialog
+        open={toChange !== null}
+        title={toChange?.status === 'cancelled' ? t('admin.giving.cancelTitle') : t('admin.giving.reopenTitle')}
+        message={
+          toChange
+            ? t(toChange.status === 'cancelled' ? 'admin.giving.cancelConfirm' : 'admin.giving.reopenConfirm', {
+                reference: toChange.pledge.reference,
+              })
+            : ''
+        }
+        confirmLabel={toChange?.status === 'cancelled' ? t('admin.giving.cancelPledge') : t('admin.giving.reopen')}
+        cancelLabel={t('admin.submissions.cancel')}
+        busy={update.isPending}
+        onConfirm={() => void change()}
+        onCancel={() => setToChange(null)}
+      />
+    </section>
+  );
+}

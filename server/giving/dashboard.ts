@@ -1,0 +1,38 @@
+/** The dashboard's view of giving: this month's pledged and received, credits waiting, and received per week. */
+import { sql } from 'kysely';
+import type { Deps } from '../deps';
+
+const WEEKS = 12;
+
+export async function givingSummary(deps: Pick<Deps, 'db' | 'now'>) {
+  const now = deps.now();
+  // The month and weeks as Nigeria counts them (UTC+1 all year).
+  const { rows } = await sql<{ pledged: number; received: number; waiting: number; waitingAmount: number }>`
+    select
+      (select coalesce(sum(amount), 0) from pledges
+        where status <> 'cancelled'
+          and date_trunc('month', created_at at time zone 'Africa/Lagos')
+            = date_trunc('month', ${now}::timestamptz at time zone 'Africa/Lagos'))::bigint as pledged,
+      (select coalesce(sum(amount), 0) from gifts
+        where reversed_at is null
+          and date_trunc('month', received_on) = date_trunc('month', (${now}::timestamptz at time zone 'Africa/Lagos')::date))::bigint
+        as received,
+      (select count(*) from statement_lines where status = 'open')::bigint as waiting,
+      (select coalesce(sum(amount_kobo), 0) / 100 from statement_lines where status = 'open')::bigint as "waitingAmount"`.execute(
+    deps.db,
+  );
+  const weeks = await sql<{ week: string; amount: number }>`
+    select to_char(w.week, 'YYYY-MM-DD') as week, coalesce(sum(g.amount), 0)::bigint as amount
+      from generate_series(
+             date_trunc('week', (${now}::timestamptz at time zone 'Africa/Lagos')::date) - interval '${sql.raw(String(WEEKS - 1))} weeks',
+             date_trunc('week', (${now}::timestamptz at time zone 'Africa/Lagos')::date),
+             interval '1 week') as w(week)
+      left join gifts g on g.reversed_at is null and date_trunc('week', g.received_on) = w.week
+     group by w.week order by w.week`.execute(deps.db);
+  const totals = rows[0]!;
+  return {
+    month: { pledged: Number(totals.pledged), received: Number(totals.received) },
+    waiting: { credits: Number(totals.waiting), amount: Number(totals.waitingAmount) },
+    receivedPerWeek: weeks.rows.map((w) => ({ week: w.week, amount: Number(w.amount) })),
+  };
+}

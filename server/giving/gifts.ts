@@ -1,0 +1,134 @@
+/**
+ * Gifts: money received for a campaign. Recording or reversing one moves the campaign's
+ * `amount_raised` and `supporters` in the same transaction, so the rule of server/giving/totals.ts
+ * holds at every commit. Callers pass their transaction and settle the data version after it.
+ */
+import { sql } from 'kysely';
+import { formatNaira } from '../../shared/format';
+import { type Actor, audit } from '../audit/audit';
+import type { DB } from '../db/database';
+import { newId } from '../db/ids';
+
+export interface NewGift {
+  campaignId: string;
+  campaignTitle: string;
+  pledgeId: string | null;
+  statementLineId: string | null;
+  amount: number;
+  receivedOn: string;
+  name: string;
+  anonymous: boolean;
+  hideAmount: boolean;
+}
+
+/** A receipt number a person can read out: the year and a sequence that never repeats. */
+async function nextReceiptNumber(trx: DB, receivedOn: string): Promise<string> {
+  const { rows } = await sql<{ n: number }>`select nextval('gift_receipt_numbers')::int as n`.execute(trx);
+  return `R${receivedOn.slice(0, 4)}-${String(rows[0]!.n).padStart(6, '0')}`;
+}
+
+/**
+ * Whether this gift adds a supporter: a pledge's first counting gift does, its part payments
+ * after that do not; a gift without a pledge is a supporter of its own.
+ */
+async function countsAsSupporter(trx: DB, pledgeId: string | null, exceptGiftId?: string): Promise<boolean> {
+  if (!pledgeId) return true;
+  let query = trx.selectFrom('gifts').select('id').where('pledgeId', '=', pledgeId).where('reversedAt', 'is', null);
+  if (exceptGiftId) query = query.where('id', '!=', exceptGiftId);
+  return (await query.executeTakeFirst()) === undefined;
+}
+
+/**
+ * Moves a campaign's totals. A total never goes below zero (the table refuses it): where a hand
+ * edit had already lowered it, the part that cannot be taken back is recorded as an adjustment,
+ * so the rule of server/giving/totals.ts still holds.
+ */
+async function moveTotals(trx: DB, campaignId: string, amount: number, supporters: number, actor: Actor) {
+  const row = await trx
+    .selectFrom('campaigns')
+    .select(['amountRaised', 'supporters'])
+    .where('id', '=', campaignId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return;
+  const amountRaised = row.amountRaised + amount;
+  const supportersNow = row.supporters + supporters;
+  if (amountRaised < 0 || supportersNow < 0) {
+    await trx
+      .insertInto('amount_adjustments')
+      .values({
+        id: newId(),
+        campaignId,
+        amountDelta: Math.max(0, -amountRaised),
+        supportersDelta: Math.max(0, -supportersNow),
+        authorId: actor.id,
+        author: actor.name,
+      })
+      .execute();
+  }
+  await trx
+    .updateTable('campaigns')
+    .set({ amountRaised: Math.max(0, amountRaised), supporters: Math.max(0, supportersNow), updatedAt: new Date() })
+    .where('id', '=', campaignId)
+    .execute();
+}
+
+/** Records a gift and moves its campaign's totals. Audited. Returns the gift's id and receipt. */
+export async function recordGift(trx: DB, gift: NewGift, actor: Actor): Promise<{ id: string; receiptNumber: string }> {
+  const supporter = await countsAsSupporter(trx, gift.pledgeId);
+  const id = newId();
+  const receiptNumber = await nextReceiptNumber(trx, gift.receivedOn);
+  await trx
+    .insertInto('gifts')
+    .values({ id, receiptNumber, ...gift, confirmedById: actor.id, confirmedBy: actor.name })
+    .execute();
+  await moveTotals(trx, gift.campaignId, gift.amount, supporter ? 1 : 0, actor);
+  await audit(
+    trx,
+    actor,
+    'gift.confirmed',
+    id,
+    `${receiptNumber}: ${formatNaira(gift.amount)} to “${gift.campaignTitle}”`,
+  );
+  return { id, receiptNumber };
+}
+
+/**
+ * Takes back the counting gifts of a pledge or of a statement line: each stays on record as
+ * reversed, and its campaign's totals move back. Audited. Returns how many were reversed.
+ */
+export async function reverseGifts(
+  trx: DB,
+  where: { pledgeId: string } | { statementLineId: string },
+  actor: Actor,
+): Promise<number> {
+  let query = trx
+    .selectFrom('gifts')
+    .select(['id', 'campaignId', 'campaignTitle', 'pledgeId', 'amount', 'receiptNumber'])
+    .where('reversedAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .forUpdate();
+  query =
+    'pledgeId' in where
+      ? query.where('pledgeId', '=', where.pledgeId)
+      : query.where('statementLineId', '=', where.statementLineId);
+  const gifts = await query.execute();
+  for (const gift of gifts) {
+    await trx
+      .updateTable('gifts')
+      .set({ reversedAt: new Date(), reversedBy: actor.name })
+      .where('id', '=', gift.id)
+      .execute();
+    // The pledge stops counting as a supporter once its last counting gift goes.
+    const supporter = await countsAsSupporter(trx, gift.pledgeId);
+    if (gift.campaignId) await moveTotals(trx, gift.campaignId, -gift.amount, supporter ? -1 : 0, actor);
+    await audit(
+      trx,
+      actor,
+      'gift.reversed',
+      gift.id,
+      `${gift.receiptNumber}: ${formatNaira(gift.amount)} from “${gift.campaignTitle}”`,
+    );
+  }
+  return gifts.length;
+}

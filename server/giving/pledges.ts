@@ -1,0 +1,334 @@
+/**
+ * Pledges: a donor's promise to transfer, with the payment reference that links the transfer to
+ * the campaign. Donors create them and read their page by reference; finance staff list them and
+ * confirm, cancel or reopen them. A pending pledge past its expiry reads as expired.
+ */
+import { sql } from 'kysely';
+import { formatNaira } from '../../shared/format';
+import { t } from '../../shared/messages';
+import type { PledgeInput, PledgeListQuery, PledgeStatus, PledgeUpdate } from '../../shared/schemas/giving';
+import { pledgeInput } from '../../shared/schemas/giving';
+import { PAGE_SIZE } from '../../shared/schemas/pages';
+import { type Actor, audit } from '../audit/audit';
+import { getCampaign } from '../campaigns/service';
+import type { DB } from '../db/database';
+import { isId, newId } from '../db/ids';
+import { after, cursorOf, pageOf } from '../db/keyset';
+import type { Row } from '../db/schema';
+import type { Deps } from '../deps';
+import { ConflictError, NotFoundError } from '../errors';
+import { getSettings, publicSettings } from '../settings/service';
+import { recordGift, reverseGifts } from './gifts';
+import { newReference, normaliseReference } from './reference';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What anyone with the reference may read: never the donor's name, phone or email. */
+export interface PublicPledge {
+  reference: string;
+  campaignId: string | null;
+  campaignTitle: string;
+  amount: number;
+  status: PledgeStatus;
+  createdAt: string;
+  expiresAt: string;
+  receivedAmount?: number;
+  receivedOn?: string;
+}
+
+/** What finance staff see of a pledge. */
+export interface StaffPledge extends PublicPledge {
+  id: string;
+  name: string;
+  anonymous: boolean;
+  hideAmount: boolean;
+  phone: string | null;
+  email: string | null;
+  receivedAmount: number;
+  outstanding: number;
+}
+
+type PledgeRow = Row<'pledges'>;
+
+export const effectiveStatus = (row: Pick<PledgeRow, 'status' | 'expiresAt'>, now: Date): PledgeStatus =>
+  row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
+
+/** Per pledge: what its counting gifts add up to, and the day of the latest. */
+async function receivedOf(db: DB, pledgeIds: string[]): Promise<Map<string, { amount: number; on: string }>> {
+  const received = new Map<string, { amount: number; on: string }>();
+  if (pledgeIds.length === 0) return received;
+  const rows = await db
+    .selectFrom('gifts')
+    .select(['pledgeId', sql<number>`sum(amount)`.as('amount'), sql<string>`max(received_on)::text`.as('on')])
+    .where('pledgeId', 'in', pledgeIds)
+    .where('reversedAt', 'is', null)
+    .groupBy('pledgeId')
+    .execute();
+  for (const row of rows) received.set(row.pledgeId!, { amount: Number(row.amount), on: row.on });
+  return received;
+}
+
+function toPublic(row: PledgeRow, received: { amount: number; on: string } | undefined, now: Date): PublicPledge {
+  return {
+    reference: row.reference,
+    campaignId: row.campaignId,
+    campaignTitle: row.campaignTitle,
+    amount: row.amount,
+    status: effectiveStatus(row, now),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    ...(received ? { receivedAmount: received.amount, receivedOn: received.on } : {}),
+  };
+}
+
+function toStaff(row: PledgeRow, received: { amount: number; on: string } | undefined, now: Date): StaffPledge {
+  const receivedAmount = received?.amount ?? 0;
+  return {
+    ...toPublic(row, received, now),
+    id: row.id,
+    name: row.name,
+    anonymous: row.anonymous,
+    hideAmount: row.hideAmount,
+    phone: row.phone,
+    email: row.email,
+    receivedAmount,
+    outstanding: Math.max(0, row.amount - receivedAmount),
+  };
+}
+
+/** The bank account a pledge's transfer goes to: the campaign's own, or the foundation's. */
+const bankOf = (campaign: { accountName: string; accountNumber: string; bankName: string }) => ({
+  accountName: campaign.accountName,
+  accountNumber: campaign.accountNumber,
+  bankName: campaign.bankName,
+});
+
+/**
+ * Makes a pledge with a fresh reference. The campaign must exist and be active (404 otherwise).
+ * A clash of references (about one in 27 billion per pair) is retried.
+ */
+export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
+  const input = pledgeInput.parse(raw);
+  if (!isId(input.campaignId)) throw new NotFoundError(t('campaigns.notFound'));
+  const campaign = await getCampaign(deps, input.campaignId);
+  if (campaign.status !== 'active') throw new NotFoundError(t('campaigns.notFound'));
+  const { pledgeExpiryDays } = await getSettings(deps);
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + pledgeExpiryDays * DAY_MS);
+  for (let attempt = 0; ; attempt++) {
+    const reference = newReference();
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('pledges')
+          .values({
+            id: newId(now.getTime()),
+            reference,
+            campaignId: campaign._id,
+            campaignTitle: campaign.title,
+            amount: input.amount,
+            name: input.name,
+            anonymous: input.anonymous,
+            hideAmount: input.hideAmount,
+            phone: input.phone || null,
+            email: input.email || null,
+            createdAt: now,
+            expiresAt,
+            updatedAt: now,
+          })
+          .execute();
+        await audit(trx, actor, 'pledge.created', reference, `${formatNaira(input.amount)} to “${campaign.title}”`);
+      });
+      return {
+        message: t('pledge.created'),
+        data: {
+          reference,
+          amount: input.amount,
+          campaignId: campaign._id,
+          status: 'pending' as const,
+          expiresAt: expiresAt.toISOString(),
+          bank: bankOf(campaign),
+        },
+      };
+    } catch (error) {
+      if (attempt < 3 && /pledges_reference|unique/i.test(String((error as Error).message))) continue;
+      throw error;
+    }
+  }
+}
+
+async function findByReference(db: DB, reference: string): Promise<PledgeRow> {
+  const canonical = normaliseReference(reference);
+  const row = canonical
+    ? await db.selectFrom('pledges').selectAll().where('reference', '=', canonical).executeTakeFirst()
+    : undefined;
+  if (!row) throw new NotFoundError(t('pledge.notFound'));
+  return row;
+}
+
+/** GET /api/pledges/{reference}: the pledge as anyone with its reference may see it. */
+export async function getPublicPledge(deps: Pick<Deps, 'db' | 'now'>, reference: string): Promise<PublicPledge> {
+  const row = await findByReference(deps.db, reference);
+  return toPublic(row, (await receivedOf(deps.db, [row.id])).get(row.id), deps.now());
+}
+
+/** The donor's page: the pledge, where to transfer, the receipts of what was received, the foundation. */
+export async function pledgePage(deps: Deps, reference: string) {
+  const row = await findByReference(deps.db, reference);
+  const pledge = toPublic(row, (await receivedOf(deps.db, [row.id])).get(row.id), deps.now());
+  const campaign = row.campaignId ? await getCampaign(deps, row.campaignId).catch(() => undefined) : undefined;
+  const settings = await publicSettings(deps);
+  const receipts = await deps.db
+    .selectFrom('gifts')
+    .select(['receiptNumber', 'amount', sql<string>`received_on::text`.as('receivedOn')])
+    .where('pledgeId', '=', row.id)
+    .where('reversedAt', 'is', null)
+    .orderBy('receivedOn')
+    .orderBy('receiptNumber')
+    .execute();
+  return {
+    pledge,
+    bank: campaign ? bankOf(campaign) : settings.bank,
+    receipts,
+    foundation: settings.contact,
+  };
+}
+
+/** GET /api/pledges and pledge.page: newest first, filtered by status, campaign or text. */
+export async function listPledges(deps: Pick<Deps, 'db' | 'now'>, query: PledgeListQuery) {
+  const limit = query.limit ?? PAGE_SIZE.default;
+  const now = deps.now();
+  let select = deps.db
+    .selectFrom('pledges')
+    .selectAll()
+    .select(cursorOf('createdAt'))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (query.cursor) select = select.where(after('createdAt', query.cursor));
+  if (query.campaignId)
+    select = isId(query.campaignId)
+      ? select.where('campaignId', '=', query.campaignId)
+      : select.where(sql<boolean>`false`);
+  if (query.status === 'expired') select = select.where('status', '=', 'pending').where('expiresAt', '<=', now);
+  else if (query.status === 'pending') select = select.where('status', '=', 'pending').where('expiresAt', '>', now);
+  else if (query.status) select = select.where('status', '=', query.status);
+  if (query.q) {
+    const reference = normaliseReference(query.q);
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    select = select.where((eb) =>
+      eb.or([
+        eb('name', 'ilike', like),
+        eb('email', 'ilike', like),
+        eb('phone', 'ilike', like),
+        eb('reference', 'ilike', like),
+        ...(reference ? [eb('reference', '=', reference)] : []),
+      ]),
+    );
+  }
+  const { rows, nextCursor } = pageOf(await select.execute(), limit);
+  const received = await receivedOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((row) => toStaff(row, received.get(row.id), now)), nextCursor };
+}
+
+/** Nigeria's calendar day (UTC+1 all year). */
+export const lagosToday = (now: Date) => new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/**
+ * PUT /api/pledges/{id}: confirm a payment (all that is outstanding unless an amount is given),
+ * reopen (takes back its gifts and starts a new expiry period), or cancel an unpaid pledge.
+ * The pledge's row is locked, so two staff acting at once act one after the other.
+ */
+export async function updatePledge(deps: Deps, id: string, change: PledgeUpdate, actor: Actor) {
+  if (!isId(id)) throw new NotFoundError(t('pledge.notFound'));
+  const now = deps.now();
+  const { pledgeExpiryDays } = await getSettings(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('pledges').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw new NotFoundError(t('pledge.notFound'));
+    const received = (await receivedOf(trx, [id])).get(id)?.amount ?? 0;
+    if (change.status === 'confirmed') {
+      if (row.status === 'cancelled') throw new ConflictError(t('pledge.cancelledCannotConfirm'));
+      if (!row.campaignId) throw new ConflictError(t('pledge.campaignGone'));
+      const amount = change.amountReceived ?? row.amount - received;
+      if (amount <= 0) throw new ConflictError(t('pledge.nothingOutstanding'));
+      const receivedOn = change.receivedOn ?? lagosToday(now);
+      if (receivedOn > lagosToday(now)) throw new ConflictError(t('pledge.receivedInFuture'));
+      await recordGift(
+        trx,
+        {
+          campaignId: row.campaignId,
+          campaignTitle: row.campaignTitle,
+          pledgeId: id,
+          statementLineId: null,
+          amount,
+          receivedOn,
+          name: row.name,
+          anonymous: row.anonymous,
+          hideAmount: row.hideAmount,
+        },
+        actor,
+      );
+    } else if (change.status === 'pending') {
+      await reverseGifts(trx, { pledgeId: id }, actor);
+      // Lines that paid it are open again, to be matched or set aside anew.
+      await trx
+        .updateTable('statement_lines')
+        .set({ status: 'open', updatedAt: now })
+        .where('pledgeId', '=', id)
+        .where('status', '=', 'confirmed')
+        .execute();
+    } else if (received > 0) {
+      throw new ConflictError(t('pledge.paidCannotCancel'));
+    }
+    await trx
+      .updateTable('pledges')
+      .set({
+        status: change.status,
+        updatedAt: now,
+        ...(change.status === 'pending' ? { expiresAt: new Date(now.getTime() + pledgeExpiryDays * DAY_MS) } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+    await audit(
+      trx,
+      actor,
+      'pledge.updated',
+      row.reference,
+      `${row.reference} ${effectiveStatus(row, now)} → ${change.status}`,
+    );
+  });
+  await deps.versions.settle();
+  const [pledge] = (await listPledgesById(deps, [id])) as [StaffPledge];
+  return { message: t('pledge.updated'), data: pledge };
+}
+
+export async function listPledgesById(deps: Pick<Deps, 'db' | 'now'>, ids: string[]): Promise<StaffPledge[]> {
+  if (ids.length === 0) return [];
+  const rows = await deps.db.selectFrom('pledges').selectAll().where('id', 'in', ids).execute();
+  const received = await receivedOf(deps.db, ids);
+  return rows.map((row) => toStaff(row, received.get(row.id), deps.now()));
+}
+
+/** The supporter wall of a campaign: its latest counting gifts, each as the donor chose to be shown. */
+export async function supportersOf(deps: Pick<Deps, 'db'>, campaignId: string, limit = 20) {
+  if (!isId(campaignId)) return [];
+  const rows = await deps.db
+    .selectFrom('gifts')
+    .select(['id', 'name', 'anonymous', 'hideAmount', 'amount', sql<string>`received_on::text`.as('receivedOn')])
+    .where('campaignId', '=', campaignId)
+    .where('reversedAt', 'is', null)
+    .orderBy('receivedOn', 'desc')
+    .orderBy('createdAt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.anonymous || r.name === '' ? null : r.name,
+    amount: r.hideAmount ? null : r.amount,
+    receivedOn: r.receivedOn,
+  }));
+}

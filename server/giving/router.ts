@@ -1,0 +1,77 @@
+/** The pledge.*, statement.* and gifts.* procedures: the twins of server/giving/rest.ts. */
+import { z } from 'zod';
+import { t } from '../../shared/messages';
+import {
+  lineDecisionInput,
+  pledgeInput,
+  pledgeListQuery,
+  pledgeUpdateInput,
+  statementConfirmInput,
+} from '../../shared/schemas/giving';
+import { ValidationError } from '../errors';
+import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
+import { givingSummary } from './dashboard';
+import { giftsCsvText } from './export';
+import { createPledge, getPublicPledge, listPledges, pledgePage, supportersOf, updatePledge } from './pledges';
+import { STATEMENT_FIELDS, STATEMENT_MAX_BYTES } from './statement-file';
+import { confirmLines, decideLine, importStatement, listStatements, openLines, statementLines } from './statements';
+
+const finance = staffProcedure('donations.manage');
+const reference = z.object({ reference: z.string().max(64) });
+const id = z.object({ id: z.string().max(64) });
+
+/** A statement file sent through tRPC: its bytes in base64 (the REST twin takes multipart). */
+const statementUpload = z.object({
+  filename: z.string().max(200),
+  content: z
+    .string()
+    .max(Math.ceil((STATEMENT_MAX_BYTES * 4) / 3) + 8, { error: () => t('statements.tooLarge') })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: () => t('request.invalid') }),
+  mapping: z.partialRecord(z.enum(STATEMENT_FIELDS), z.string().max(200)).optional(),
+});
+
+export const pledgeRouter = router({
+  create: publicProcedure.input(pledgeInput).mutation(({ ctx, input }) => {
+    if (input.website) throw new ValidationError(t('request.invalid'));
+    return createPledge(ctx, input, ctx.actor);
+  }),
+  byReference: publicProcedure.input(reference).query(({ ctx, input }) => getPublicPledge(ctx, input.reference)),
+  /** The donor's page: the pledge, where to transfer, the receipts. */
+  page: publicProcedure.input(reference).query(({ ctx, input }) => pledgePage(ctx, input.reference)),
+  /** The supporter wall of a campaign. */
+  supporters: publicProcedure
+    .input(z.object({ campaignId: z.string().max(64) }))
+    .query(({ ctx, input }) => supportersOf(ctx, input.campaignId)),
+  list: finance.input(pledgeListQuery).query(({ ctx, input }) => listPledges(ctx, input)),
+  update: finance
+    .input(id.extend({ data: pledgeUpdateInput }))
+    .mutation(({ ctx, input }) => updatePledge(ctx, input.id, input.data, ctx.actor)),
+});
+
+export const statementRouter = router({
+  import: finance
+    .input(statementUpload)
+    .mutation(({ ctx, input }) =>
+      importStatement(
+        ctx,
+        { data: Buffer.from(input.content, 'base64'), filename: input.filename },
+        input.mapping,
+        ctx.actor,
+      ),
+    ),
+  list: finance.query(({ ctx }) => listStatements(ctx)),
+  lines: finance.input(id).query(async ({ ctx, input }) => ({ lines: await statementLines(ctx, input.id) })),
+  openLines: finance.query(async ({ ctx }) => ({ lines: await openLines(ctx) })),
+  confirm: finance
+    .input(id.extend(statementConfirmInput.shape))
+    .mutation(({ ctx, input }) => confirmLines(ctx, input.id, input.lineIds, ctx.actor)),
+  decide: finance
+    .input(id.extend({ decision: lineDecisionInput }))
+    .mutation(({ ctx, input }) => decideLine(ctx, input.id, input.decision, ctx.actor)),
+});
+
+export const giftsRouter = router({
+  /** The twin of GET /api/gifts.csv, as text; a mutation because it is audited. */
+  exportCsv: finance.mutation(({ ctx }) => giftsCsvText(ctx, ctx.actor)),
+  summary: finance.query(({ ctx }) => givingSummary(ctx)),
+});

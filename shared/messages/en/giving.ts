@@ -1,0 +1,37 @@
+/**
+ * Texts of giving: pledges, payment references, receipts, bank statements and reconciliation.
+ * Public texts (the pledge form and page) and the staff side's (statements, matches) live together
+ * because the server answers with both.
+ */
+export const givingMessages = {
+  // Statement files: what staff upload from the bank's internet banking.
+  'statements.tooLarge': 'The statement file is larger than 5 MB',
+  'statements.notATable':
+    'This file is not a statement we can read: please send a CSV, an Excel (.xlsx) file or a GTBank .xls export',
+  'statements.oldExcel': 'This is an old Excel (.xls) workbook: please save it as .xlsx or CSV and upload that',
+  'statements.empty': 'The statement has no transaction lines',
+  'statements.needsMapping':
+    'We could not recognise the columns of this statement: please choose which column holds each field',
+  'statements.noCreditColumn': 'The statement has no credit column: choose the column that holds money received',
+  'statements.mappingInvalid': 'The chosen columns are not in this file’s header',
+  'statements.rowDate': 'Row {row}: the date “{value}” cannot be read',
+  'statements.rowAmount': 'Row {row}: the amount “{value}” cannot be read',
+  'statements.fileRequired': 'Please choose a statement file',
+  'statements.notFound': 'Statement not found',
+  'statements.lineNotFound': 'Statement line not found',
+  'statements.lineDecided': 'This line has already been decided by someone else',
+  'statements.lineSaved': 'Line saved',
+  'statements.tooSmall': 'This credit is less than ₦1',
+  'statements.noLines': 'Choose at least one line',
+  'statements.confirmed': 'Matches confirmed: {count}',
+  'statements.mappingBadField': 'Unknown field in the column mapping',
+  // Pledges, as staff handle them.
+  'pledge.updated': 'Pledge updated',
+  'pledge.receivedRange': 'Enter the amount received: a whole number of naira',
+  'pledge.cancelledCannotConfirm': 'This pledge was cancelled: reopen it before confirming a payment',
+  'pledge.paidCannotCancel': 'This pledge has payments: reopen it first to take them back',
+  'pledge.nothingOutstanding': 'Nothing is outstanding on this pledge: enter the amount received',
+  'pledge.receivedInFuture': 'The date received cannot be in the future',
+  'pledge.campaignGone': 'The campaign of this pledge was deleted',
+  'gifts.exportFailed': 'The export could not be made',
+} as const;
