@@ -32,7 +32,8 @@ export function CampaignEditorPage() {
 
   const save = async (data: CampaignData): Promise<readonly FieldIssue[]> => {
     try {
-      if (id) await update.mutateAsync({ id, data });
+      // The total the form loaded: the save applies only the editor's own change to it.
+      if (id) await update.mutateAsync({ id, data, amountRaisedWas: existing.data?.amountRaised });
       else await create.mutateAsync(data);
     } catch (error) {
       const refused = readServerError(error);
