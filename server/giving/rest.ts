@@ -186,7 +186,8 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
     async (req, reply) => {
       const pledge = await getPublicPledge(deps, req.params.reference);
       const svg = await pledgeQrSvg(deps, req, pledge.reference);
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+      // Private: the address in it comes from the request when PUBLIC_URL is not set.
+      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=86400').send(svg);
     },
   );
 
