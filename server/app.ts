@@ -13,6 +13,7 @@ import '../shared/messages/giving';
 import '../shared/messages/staff';
 import { auditRest } from './audit/rest';
 import { authRest } from './auth/rest';
+import { backupRest } from './backup/rest';
 import { campaignsRest } from './campaigns/rest';
 import type { Config } from './config';
 import { dashboardRest } from './dashboard/rest';
@@ -141,6 +142,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await settingsRest(api, deps);
   await auditRest(api, deps);
   await givingRest(api, deps, pages);
+  await backupRest(api, deps);
 
   return app;
 }

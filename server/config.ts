@@ -117,6 +117,15 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
   FORM_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  // Hours, fractions allowed (a test runs them seconds apart).
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0')
+    .max(24 * 366, 'must be at most a year')
+    .default(24),
+  BACKUP_KEEP: int(1, 10_000).default(7),
+  BACKUP_PASSPHRASE: z.string().min(12, 'must have at least 12 characters').optional(),
 });
 
 export interface Config {
@@ -142,6 +151,8 @@ export interface Config {
   trustProxy: false | number | string[];
   rateLimit: { perMinute: number; formsPerMinute: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The server's own backups: off unless a folder is given (server/backup/scheduled.ts). */
+  backup: { dir: string | undefined; everyHours: number; keep: number; passphrase: string | undefined };
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -176,5 +187,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, formsPerMinute: e.FORM_RATE_LIMIT_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
+    backup: {
+      dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+      passphrase: e.BACKUP_PASSPHRASE,
+    },
   };
 }

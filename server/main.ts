@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from './app';
+import { scheduleBackups } from './backup/scheduled';
 import { prepare } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrator';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   }
   if (seeded > 0) app.log.info(`added ${seeded} demo campaigns`);
   const stopHousekeeping = scheduleHousekeeping(deps, app.log);
+  const stopBackups = scheduleBackups(deps, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing requests in flight`);
     try {
       stopHousekeeping();
+      stopBackups();
       await app.close();
       await deps.versions.close();
       await handle.close();

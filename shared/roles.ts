@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   'users.manage': ['admin'],
   'settings.write': ['admin'],
   'activity.read': ['admin'],
+  /** Downloading a backup: every row of the site, password hashes included. */
+  'backups.read': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -98,6 +98,10 @@ export function describeEvent(event: {
       return t('activity.statementImported', { who, what: summary });
     case 'statement.line':
       return t('activity.statementLine', { who, what: summary });
+    case 'backup.written':
+      return t('activity.backupWritten', { what: event.target ?? '' });
+    case 'backup.downloaded':
+      return t('activity.backupDownloaded', { who });
     case 'upload.created':
       return t('activity.uploaded', { who });
     case 'submission.status': {

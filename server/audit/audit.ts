@@ -40,6 +40,8 @@ export type AuditAction =
   | 'gift.exported'
   | 'statement.imported'
   | 'statement.line'
+  | 'backup.written'
+  | 'backup.downloaded'
   | 'submission.status'
   | 'submission.deleted'
   | 'submission.noted'

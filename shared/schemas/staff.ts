@@ -71,6 +71,7 @@ export const ACTIVITY_KINDS = [
   'pledge',
   'gift',
   'statement',
+  'backup',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -54,6 +54,7 @@ const PROCEDURES: Record<string, Rule> = {
   'settings.public': 'public',
   'settings.get': 'dashboard.read',
   'settings.update': 'settings.write',
+  'settings.backups': 'backups.read',
   'activity.page': 'activity.read',
   'pledge.create': 'public',
   'pledge.byReference': 'public',
@@ -102,6 +103,8 @@ const REST: Record<string, Rule> = {
   'GET /api/statements/:id/lines': 'donations.manage',
   'POST /api/statements/:id/confirm': 'donations.manage',
   'PUT /api/statement-lines/:id': 'donations.manage',
+  'GET /api/backup': 'backups.read',
+  'GET /api/backup/latest': 'backups.read',
 };
 
 const allowed = (role: Role, rule: Rule) => rule === SIGNED_IN || (rule !== 'public' && can(role, rule));

@@ -239,6 +239,7 @@ export const adminMessages = {
   'admin.activity.kind.pledge': 'Pledges',
   'admin.activity.kind.gift': 'Gifts',
   'admin.activity.kind.statement': 'Bank statements',
+  'admin.activity.kind.backup': 'Backups',
   'admin.activity.from': 'From',
   'admin.activity.to': 'To',
   'admin.activity.clear': 'Clear filters',
@@ -370,4 +371,14 @@ export const adminMessages = {
   'admin.giving.weeklyTitle': 'Received per week',
   'admin.giving.weeklyChart': 'Received per week, the last {weeks} weeks',
   'admin.giving.received': 'Received',
+  'admin.backups.title': 'Backups',
+  'admin.backups.off':
+    'The server does not write backups itself: set BACKUP_DIR (and BACKUP_EVERY_HOURS, BACKUP_KEEP) to turn them on.',
+  'admin.backups.latest': 'Last backup: {at}, {size}.',
+  'admin.backups.noneYet': 'Backups are on, every {hours} hours; none has been written yet.',
+  'admin.backups.sensitive':
+    'A backup holds every row of the site, staff password hashes included: keep it as safe as the database.',
+  'admin.backups.download': 'Download a backup now',
+  'admin.backups.downloading': 'Preparing the backup…',
+  'admin.backups.failed': 'The backup could not be made',
 } as const;

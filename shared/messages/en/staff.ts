@@ -51,6 +51,8 @@ export const staffMessages = {
   'activity.giftsExported': '{who} exported gifts: {what}',
   'activity.statementImported': '{who} imported a bank statement: {what}',
   'activity.statementLine': '{who} decided about a statement line: {what}',
+  'activity.backupWritten': 'A backup was written: {what}',
+  'activity.backupDownloaded': '{who} downloaded a backup',
   'activity.uploaded': '{who} uploaded an image',
   'activity.approved': '{who} approved a {kind}',
   'activity.rejected': '{who} rejected a {kind}',

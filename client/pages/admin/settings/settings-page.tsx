@@ -17,6 +17,7 @@ import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { useCan } from '../lib/use-me';
+import { BackupsSection } from './backups-section';
 
 const FIELDS: [keyof Settings, Parameters<typeof t>[0]][] = [
   ['accountName', 'admin.settings.accountName'],
@@ -125,6 +126,7 @@ export function SettingsPage() {
       )}
       {settings.data &&
         (canEdit ? <SettingsForm settings={settings.data} /> : <SettingsView settings={settings.data} />)}
+      {canEdit && <BackupsSection />}
     </AdminPage>
   );
 }

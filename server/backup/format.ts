@@ -1,0 +1,53 @@
+/**
+ * The backup file (docs/decisions/015): a gzip-compressed tar, the same from PGlite or PostgreSQL.
+ *
+ *   backup.json                 format, the schema's migration level, when, the sequences
+ *   tables/<table>/<n>.jsonl    rows as JSON lines (row_to_json), parts of at most PART_BYTES
+ *   manifest.json               per table its rows, and per part its rows and SHA-256 (last)
+ *
+ * Rows carry every column, images included (bytea as \x hex), so the file holds the whole site.
+ * Left out: the migration bookkeeping (the level says it), and what only a running server needs:
+ * sessions, sign-in throttling, cache leases, data versions, and the submission counts (derived). The token secret lives outside
+ * the database and is never in a backup.
+ */
+export const FORMAT = 'foundation-backup';
+export const FORMAT_VERSION = 1;
+/** A part is buffered before it is written (a tar entry states its size first): this bounds memory. */
+export const PART_BYTES = 4 * 1024 * 1024;
+
+export const SKIPPED_TABLES = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'admin_sessions',
+  'auth_throttle',
+  'cache_listeners',
+  'data_versions',
+  // Derived: the submission tables' insert triggers count their rows again as they are restored.
+  'submission_counts',
+]);
+
+export interface BackupHeader {
+  format: typeof FORMAT;
+  version: number;
+  /** The last migration applied to the database backed up. */
+  migration: string;
+  createdAt: string;
+  engine: 'pglite' | 'postgres';
+  /** Each sequence's next value, so numbers (receipts) never repeat after a restore. */
+  sequences: Record<string, number>;
+}
+
+export interface PartEntry {
+  name: string;
+  rows: number;
+  sha256: string;
+}
+
+export interface Manifest {
+  /** Tables in the order they are restored (a table after those it refers to). */
+  tables: { name: string; rows: number; parts: PartEntry[] }[];
+}
+
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
