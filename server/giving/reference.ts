@@ -27,6 +27,8 @@ const LOOK_ALIKES: Record<string, string[]> = {
   L: ['J', 'T', '7'],
 };
 const MAX_LOOK_ALIKES = 2;
+/** Longer runs of letters and digits are not searched inside (they are not remarks). */
+const MAX_GLUED = 64;
 
 const weightedSum = (code: string) =>
   [...code].reduce((sum, c, i) => sum + (i + 1) * REFERENCE_ALPHABET.indexOf(c), 0) % MODULUS;
@@ -83,10 +85,10 @@ const tokensOf = (narration: string) =>
 /**
  * Every valid reference in a bank narration, in order of appearance. Candidates are whole tokens,
  * or runs of neighbouring tokens, of exactly 8 characters (a donor may have typed "gk7m 2qxp" or
- * "GK7-M2Q-XP"), and 8-character windows inside a longer token that holds a digit (bank apps glue
- * the remark onto other text: "TRFGK7M2QXPFRM"). About one random window in 31 passes the check,
- * so callers keep only references that name a pledge: with 31^7 possible references, a false
- * reading that names a real pledge is vanishingly rare.
+ * "GK7-M2Q-XP"), and 8-character windows inside a longer token (bank apps glue the remark onto
+ * other text: "TRFGK7M2QXPFRM"), up to MAX_GLUED characters. About one random window in 31 passes
+ * the check, so callers keep only references that name a pledge: with 31^7 possible references, a
+ * false reading that names a real pledge is vanishingly rare.
  */
 export function findReferences(narration: string): string[] {
   const tokens = tokensOf(narration.slice(0, 2000));
@@ -102,7 +104,7 @@ export function findReferences(narration: string): string[] {
       if (joined.length === REFERENCE_LENGTH) add(joined);
     }
     const token = tokens[start]!;
-    if (token.length > REFERENCE_LENGTH && /\d/.test(token)) {
+    if (token.length > REFERENCE_LENGTH && token.length <= MAX_GLUED) {
       for (let i = 0; i + REFERENCE_LENGTH <= token.length; i++) add(token.slice(i, i + REFERENCE_LENGTH));
     }
   }

@@ -135,7 +135,11 @@ describe('references in narrations', () => {
 
   it('finds a reference glued to other text, and several references in order', () => {
     const [a, b] = [newReference(), newReference()];
-    expect(findReferences(`TRF${a}FRM`)).toContain(a);
+    // Letters only or with digits, glued on both sides.
+    const lettersOnly = [...REFERENCE_ALPHABET.slice(0, 23)].map((c) => `QKTPUKT${c}`).find(isValidReference);
+    for (const code of [a, ...(lettersOnly ? [lettersOnly] : []), ...Array.from({ length: 50 }, newReference)]) {
+      expect(findReferences(`TRF${code}FRM`), code).toContain(code);
+    }
     const found = findReferences(`PAYMENT ${a} AND ${b.slice(0, 4)}-${b.slice(4)}`);
     expect(found.indexOf(a)).toBeLessThan(found.indexOf(b));
     expect(found).toEqual(expect.arrayContaining([a, b]));
