@@ -93,7 +93,6 @@ export async function writeBackup(
   const written = options.passphrase
     ? pipeline(pack, gzip, encryptStream(options.passphrase), counter, out)
     : pipeline(pack, gzip, counter, out);
-  const counted = out;
 
   const result = await handle.db
     .transaction()
@@ -108,12 +107,12 @@ export async function writeBackup(
         engine: handle.kind,
         sequences: await sequenceValues(trx),
       };
-      await addEntry(pack, 'backup.json', Buffer.from(JSON.stringify(header, null, 2)), counted);
+      await addEntry(pack, 'backup.json', Buffer.from(JSON.stringify(header, null, 2)), out);
       const manifest: Manifest = { tables: [] };
       const tables = await backupTables(trx);
       for (const [index, table] of tables.entries())
-        manifest.tables.push(await dumpTable(trx, table, index, pack, counted));
-      await addEntry(pack, 'manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)), counted);
+        manifest.tables.push(await dumpTable(trx, table, index, pack, out));
+      await addEntry(pack, 'manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)), out);
       return { header, manifest };
     })
     .catch((error: unknown) => {
