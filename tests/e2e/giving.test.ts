@@ -70,6 +70,10 @@ describe.skipIf(!hasChromium())('giving', () => {
     await screenshot(donor, 'giving-campaign-phone');
     await expectNoAxeViolations(donor);
 
+    // Checked by the shared schema before anything is sent.
+    await give.getByRole('button', { name: 'Get my payment reference' }).click();
+    await give.getByText('Please enter your name or choose to give anonymously').waitFor();
+    expect(await give.getByLabel('Your name').getAttribute('aria-invalid')).toBe('true');
     await give.getByRole('radio', { name: '₦5,000' }).check();
     await give.getByLabel('Your name').fill('Amina Bello');
     await give.getByLabel('Phone (optional)').fill('0803 123 4567');

@@ -15,13 +15,45 @@ const CHIPS = [1_000, 5_000, 10_000] as const;
 const OTHER = 'other';
 
 type Errors = Partial<Record<'amount' | 'name' | 'phone' | 'email' | 'form', string>>;
+/** The fields whose errors show beside them; any other goes above the button. */
+const SHOWN_FIELDS = new Set(['amount', 'name', 'phone', 'email']);
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
+/** A labelled text input with its error below, tied to it for assistive tech. */
+function TextInput({
+  id,
+  name,
+  label,
+  error,
+  ...input
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+  type?: 'text' | 'tel' | 'email';
+  autoComplete: string;
+  maxLength: number;
+}) {
+  const errorId = `${id}-error`;
   return (
-    <p className="field__error" id={id}>
-      {message}
-    </p>
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        className="field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error && (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -65,8 +97,8 @@ export function GiveForm({ campaignId, refused }: { campaignId: string; refused:
       if (!checked.success) {
         const found: Errors = {};
         for (const issue of checked.error.issues) {
-          const key = String(issue.path[0] ?? 'form') as keyof Errors;
-          found[key in ids || key === 'amount' ? key : 'form'] ??= issue.message;
+          const field = String(issue.path[0]);
+          found[SHOWN_FIELDS.has(field) ? (field as keyof Errors) : 'form'] ??= issue.message;
         }
         setErrors(found);
         return;
@@ -81,12 +113,10 @@ export function GiveForm({ campaignId, refused }: { campaignId: string; refused:
     }
   };
 
-  const described = (name: keyof Errors) => (errors[name] ? `${uid}-${name}-error` : undefined);
-
   return (
     <form className="give-form" method="post" action="/api/pledges" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="campaignId" value={campaignId} />
-      <fieldset className="give-form__amounts" aria-describedby={described('amount')}>
+      <fieldset className="give-form__amounts" aria-describedby={errors.amount ? `${uid}-amount-error` : undefined}>
         <legend className="field__label">{t('give.amount')}</legend>
         <div className="give-form__chips">
           {CHIPS.map((amount) => (
@@ -126,24 +156,21 @@ export function GiveForm({ campaignId, refused }: { campaignId: string; refused:
             aria-invalid={errors.amount ? true : undefined}
           />
         </div>
-        <FieldError id={`${uid}-amount-error`} message={errors.amount} />
+        {errors.amount && (
+          <p className="field__error" id={`${uid}-amount-error`}>
+            {errors.amount}
+          </p>
+        )}
       </fieldset>
 
-      <div className={`field${errors.name ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={ids.name}>
-          {t('give.name')}
-        </label>
-        <input
-          id={ids.name}
-          name="name"
-          className="field__control"
-          autoComplete="name"
-          maxLength={100}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={described('name')}
-        />
-        <FieldError id={`${uid}-name-error`} message={errors.name} />
-      </div>
+      <TextInput
+        id={ids.name}
+        name="name"
+        label={t('give.name')}
+        error={errors.name}
+        autoComplete="name"
+        maxLength={100}
+      />
       <label className="give-form__check" htmlFor={ids.anonymous}>
         <input
           id={ids.anonymous}
@@ -161,38 +188,24 @@ export function GiveForm({ campaignId, refused }: { campaignId: string; refused:
 
       <fieldset className="give-form__contact">
         <legend className="field__hint">{t('give.contactLegend')}</legend>
-        <div className={`field${errors.phone ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={ids.phone}>
-            {t('give.phone')}
-          </label>
-          <input
-            id={ids.phone}
-            name="phone"
-            type="tel"
-            className="field__control"
-            autoComplete="tel"
-            maxLength={30}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={described('phone')}
-          />
-          <FieldError id={`${uid}-phone-error`} message={errors.phone} />
-        </div>
-        <div className={`field${errors.email ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={ids.email}>
-            {t('give.email')}
-          </label>
-          <input
-            id={ids.email}
-            name="email"
-            type="email"
-            className="field__control"
-            autoComplete="email"
-            maxLength={254}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={described('email')}
-          />
-          <FieldError id={`${uid}-email-error`} message={errors.email} />
-        </div>
+        <TextInput
+          id={ids.phone}
+          name="phone"
+          type="tel"
+          label={t('give.phone')}
+          error={errors.phone}
+          autoComplete="tel"
+          maxLength={30}
+        />
+        <TextInput
+          id={ids.email}
+          name="email"
+          type="email"
+          label={t('give.email')}
+          error={errors.email}
+          autoComplete="email"
+          maxLength={254}
+        />
       </fieldset>
 
       <div className="honeypot" aria-hidden="true">
