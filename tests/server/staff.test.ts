@@ -143,7 +143,11 @@ describe.each(testDatabases())('staff accounts on %s', (kind) => {
         payload: { role: 'editor' },
       }),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    // One demotion lands. The other is refused: 409 when it reaches the last-admin rule, or 403
+    // when its author has already lost the admin role by the time their request is checked.
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
     const active = await t.deps.db
       .selectFrom('admin_users')
       .select('id')
