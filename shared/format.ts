@@ -103,3 +103,11 @@ export function formatAgo(value: string | Date, now: Date = new Date()): string 
   }
   return relative.format(Math.round(amount), 'year');
 }
+
+/** Nigeria's calendar day (UTC+1 all year), YYYY-MM-DD: "today" for dates staff and donors give. */
+export const lagosToday = (now: Date = new Date()) =>
+  new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** A chart's axis label for a day: "9 Nov". */
+export const shortDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso));

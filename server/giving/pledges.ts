@@ -4,7 +4,7 @@
  * confirm, cancel or reopen them. A pending pledge past its expiry reads as expired.
  */
 import { sql } from 'kysely';
-import { formatNaira } from '../../shared/format';
+import { formatNaira, lagosToday } from '../../shared/format';
 import { t } from '../../shared/messages';
 import type { PledgeInput, PledgeListQuery, PledgeStatus, PledgeUpdate } from '../../shared/schemas/giving';
 import { pledgeInput } from '../../shared/schemas/giving';
@@ -233,9 +233,6 @@ export async function listPledges(deps: Pick<Deps, 'db' | 'now'>, query: PledgeL
   );
   return { items: rows.map((row) => toStaff(row, received.get(row.id), now)), nextCursor };
 }
-
-/** Nigeria's calendar day (UTC+1 all year). */
-export const lagosToday = (now: Date) => new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /**
  * PUT /api/pledges/{id}: confirm a payment (all that is outstanding unless an amount is given),

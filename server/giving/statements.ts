@@ -156,6 +156,9 @@ export class StatementRefusal extends ValidationError {
   }
 }
 
+/** A credit in whole naira (gifts and totals count naira; a bank may credit kobo). */
+const nairaOf = (kobo: number) => Math.round(kobo / 100);
+
 export interface StatementLineView {
   id: string;
   statementId: string;
@@ -265,9 +268,6 @@ async function lockOpenLine(trx: DB, lineId: string) {
 }
 
 type LockedLine = NonNullable<Awaited<ReturnType<typeof lockOpenLine>>>;
-
-/** A credit in whole naira (gifts and totals count naira; a bank may credit kobo). */
-const nairaOf = (kobo: number) => Math.round(kobo / 100);
 
 /** Records the line's money as a gift to its pledge's campaign. */
 async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor: Actor): Promise<boolean> {

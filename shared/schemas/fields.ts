@@ -38,6 +38,12 @@ export const optionalText = (max: number) =>
 const EMAIL_RE =
   /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
+/** An optional email: '' when not given, else trimmed, lower-cased, well formed. */
+export const optionalEmail = () =>
+  optionalText(TEXT_LIMITS.email)
+    .refine((v) => v === '' || EMAIL_RE.test(v), { error: () => t('validation.email') })
+    .transform((v) => v.toLowerCase());
+
 /** A required email: trimmed, lower-cased, well formed. */
 export const email = () =>
   requiredText(TEXT_LIMITS.email)

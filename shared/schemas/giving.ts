@@ -3,9 +3,8 @@
  * schema per input, used by the form on the client, the tRPC procedure and the REST route.
  */
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../constants';
 import { t } from '../messages';
-import { honeypot, isBlank, optionalText, queryInt } from './fields';
+import { honeypot, isBlank, optionalEmail, optionalText, queryInt } from './fields';
 import { pageCursor } from './pages';
 import { optionalNigerianPhone } from './phone';
 
@@ -18,8 +17,6 @@ export const GIFT_MAX = 100_000_000;
 
 export const PLEDGE_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const;
 export type PledgeStatus = (typeof PLEDGE_STATUSES)[number];
-
-const EMAIL_RE = /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 /** Whole naira from a number or text ("5,000", "₦5000"), within bounds, with the given message. */
 const wholeNaira = (min: number, max: number, message: () => string) =>
@@ -52,9 +49,7 @@ export const pledgeInput = z
     anonymous: flag(),
     hideAmount: flag(),
     phone: optionalNigerianPhone(),
-    email: optionalText(TEXT_LIMITS.email)
-      .refine((v) => v === '' || EMAIL_RE.test(v), { error: () => t('validation.email') })
-      .transform((v) => v.toLowerCase()),
+    email: optionalEmail(),
     website: honeypot(),
   })
   // A name or "give anonymously": the supporter wall shows one of the two.

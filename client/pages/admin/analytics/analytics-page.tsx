@@ -4,7 +4,7 @@
  * each has the same figures as a table for screen readers and for reading exact numbers.
  */
 import { SUBMISSION_TYPES } from '../../../../shared/constants';
-import { formatDate, formatNaira, progressPercent } from '../../../../shared/format';
+import { formatDate, formatNaira, progressPercent, shortDay } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { Spinner } from '../../../components/spinner';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
@@ -23,9 +23,6 @@ function niceMax(value: number): number {
   const power = 10 ** Math.floor(Math.log10(value));
   return [1, 2, 5, 10].map((m) => m * power).find((m) => m >= value) ?? value;
 }
-
-const shortDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso));
 
 function WeeklyChart({ weeks }: { weeks: Analytics['weeks'] }) {
   const totals = weeks.map((w) => SUBMISSION_TYPES.reduce((sum, type) => sum + w[type], 0));

@@ -4,7 +4,7 @@
  */
 import { HandCoins } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatDate, formatNaira } from '../../../../shared/format';
+import { formatDate, formatNaira, shortDay } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { Spinner } from '../../../components/spinner';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
@@ -15,9 +15,6 @@ type Week = RouterOutputs['gifts']['summary']['receivedPerWeek'][number];
 const WIDTH = 720;
 const HEIGHT = 180;
 const PAD = { top: 8, bottom: 24, left: 8, right: 8 };
-
-const shortDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso));
 
 function WeeklyReceived({ weeks }: { weeks: Week[] }) {
   const top = Math.max(1, ...weeks.map((w) => w.amount));

@@ -5,7 +5,7 @@
  */
 import { Check, RotateCcw, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatAgo, formatNaira } from '../../../../shared/format';
+import { formatAgo, formatNaira, lagosToday } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { PLEDGE_STATUSES, type PledgeStatus, pledgeUpdateInput } from '../../../../shared/schemas/giving';
 import { PAGE_SIZE } from '../../../../shared/schemas/pages';
@@ -31,8 +31,6 @@ const BADGE: Record<PledgeStatus, string> = {
   cancelled: 'admin-badge--rejected',
   expired: 'admin-badge--rejected',
 };
-
-const lagosToday = () => new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
 
 /** The payment form under a pledge: amount received (what is outstanding unless changed) and the day. */
 function PaymentForm({ pledge, onDone, onCancel }: { pledge: Pledge; onDone: () => void; onCancel: () => void }) {
