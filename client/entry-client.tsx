@@ -6,10 +6,22 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { isLocale, setLocale } from '../shared/messages';
 import { APP_DATA_ID, type PageData } from '../shared/page-data';
+import { LANGUAGE_PARAM } from '../shared/page-language';
 import { App } from './app';
 import { createQueryClient } from './app-providers';
+import { loadMessages } from './lib/catalogue';
+import { rememberLanguage } from './lib/language';
 import { matchPublicPage } from './routes';
+
+// The server wrote the page in the visitor's language: the app goes on in it, with its texts only.
+const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : 'en';
+setLocale(locale);
+// A shared link in a language (?lang=ha) makes that language the visitor's choice from now on.
+if (new URLSearchParams(location.search).has(LANGUAGE_PARAM)) rememberLanguage(locale);
+const messages = loadMessages(locale);
 
 const queryClient = createQueryClient();
 const data = document.getElementById(APP_DATA_ID)?.textContent;
@@ -35,7 +47,5 @@ const app = (
 // rendered, the page's own code (preloaded by the page's head) is in before hydration starts, so
 // the whole page hydrates in one pass and its markup is never replaced by a loading state.
 if (root.firstElementChild)
-  void matchPublicPage(location.pathname)
-    .page.preload()
-    .then(() => hydrateRoot(root, app));
-else createRoot(root).render(app);
+  void Promise.all([messages, matchPublicPage(location.pathname).page.preload()]).then(() => hydrateRoot(root, app));
+else void messages.then(() => createRoot(root).render(app));

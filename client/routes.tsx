@@ -8,9 +8,10 @@ import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
 import type { AppRouter } from '../server/trpc/root';
-import { t } from '../shared/messages';
+import { getLocale, type Locale, t } from '../shared/messages';
 import { Spinner } from './components/spinner';
 import { SiteLayout } from './layout/site-layout';
+import { loadStaffMessages } from './lib/catalogue';
 import { campaignsPageInput, latestCampaignsInput } from './pages/public/page-queries';
 
 /** The server's tRPC helpers: prefetching fills the query cache the page then renders from. */
@@ -32,26 +33,42 @@ export interface PublicPage {
 /**
  * A lazily loaded page. Until its code is loaded it suspends like React.lazy; once loaded (the
  * browser loads the first page's code before hydrating) it renders at once, so hydration never
- * waits on it.
+ * waits on it. A page with texts of its own per language (the legal pages) loads the module of
+ * the language shown: kept per language, since the server renders both.
  */
 const page = <K extends string>(
   path: string,
-  load: () => Promise<Record<K, () => React.ReactNode>>,
+  load: (locale: Locale) => Promise<Record<K, () => React.ReactNode>>,
   name: K,
   prefetch?: PublicPage['prefetch'],
 ): PublicPage => {
-  let loaded: (() => React.ReactNode) | undefined;
-  let loading: Promise<void> | undefined;
-  const preload = () =>
-    (loading ??= load().then((module) => {
-      loaded = module[name];
-    }));
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded! };
-  });
-  const Page = () => createElement(loaded ?? Lazy);
-  return { path, Page, preload, prefetch };
+  const loaded = new Map<Locale, () => React.ReactNode>();
+  const loading = new Map<Locale, Promise<void>>();
+  const lazies = new Map<Locale, ComponentType>();
+  const preload = (locale: Locale = getLocale()) => {
+    let promise = loading.get(locale);
+    if (!promise) {
+      promise = load(locale).then((module) => void loaded.set(locale, module[name]));
+      loading.set(locale, promise);
+    }
+    return promise;
+  };
+  const lazyFor = (locale: Locale) => {
+    let component = lazies.get(locale);
+    if (!component) {
+      component = lazy(async () => {
+        await preload(locale);
+        return { default: loaded.get(locale)! };
+      });
+      lazies.set(locale, component);
+    }
+    return component;
+  };
+  const Page = () => {
+    const locale = getLocale();
+    return createElement(loaded.get(locale) ?? lazyFor(locale));
+  };
+  return { path, Page, preload: () => preload(), prefetch };
 };
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
@@ -118,9 +135,24 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
       }
     },
   ),
-  page('/faqs', () => import('./pages/public/legal/faqs-page'), 'FaqsPage'),
-  page('/terms', () => import('./pages/public/legal/terms-page'), 'TermsPage'),
-  page('/privacy', () => import('./pages/public/legal/privacy-page'), 'PrivacyPage'),
+  page(
+    '/faqs',
+    (locale) =>
+      locale === 'ha' ? import('./pages/public/legal/faqs-page-ha') : import('./pages/public/legal/faqs-page'),
+    'FaqsPage',
+  ),
+  page(
+    '/terms',
+    (locale) =>
+      locale === 'ha' ? import('./pages/public/legal/terms-page-ha') : import('./pages/public/legal/terms-page'),
+    'TermsPage',
+  ),
+  page(
+    '/privacy',
+    (locale) =>
+      locale === 'ha' ? import('./pages/public/legal/privacy-page-ha') : import('./pages/public/legal/privacy-page'),
+    'PrivacyPage',
+  ),
 ];
 
 export const NOT_FOUND_PAGE: PublicPage = page('*', () => import('./pages/public/not-found-page'), 'NotFoundPage');
@@ -137,8 +169,11 @@ export function matchPublicPage(pathname: string): { page: PublicPage; params: R
 /** The paths the browser renders without the server: the sign-in page and the admin area. */
 export const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:\/.*)?$/;
 
-const LoginPage = lazy(() => import('./pages/admin/login-page'));
-const AdminApp = lazy(() => import('./pages/admin/admin-app'));
+/** A staff page: its code and the staff texts in the visitor's language, fetched together. */
+const staffPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
+  lazy(() => Promise.all([load(), loadStaffMessages(getLocale())]).then(([module]) => module));
+const LoginPage = staffPage(() => import('./pages/admin/login-page'));
+const AdminApp = staffPage(() => import('./pages/admin/admin-app'));
 
 const PageLoading = () => <div className="page-loading" aria-busy="true" />;
 

@@ -5,6 +5,7 @@ import * as security from './2026-11-22T0200-security';
 import * as hotPaths from './2026-11-23T0000-hot-paths';
 import * as staff from './2026-11-24T0000-staff';
 import * as giving from './2026-11-25T0000-giving';
+import * as hausa from './2026-11-26T0000-hausa';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -13,4 +14,5 @@ export const migrations = {
   '2026-11-23T0000-hot-paths': hotPaths,
   '2026-11-24T0000-staff': staff,
   '2026-11-25T0000-giving': giving,
+  '2026-11-26T0000-hausa': hausa,
 };

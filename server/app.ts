@@ -9,8 +9,7 @@ import cors from '@fastify/cors';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { MAX_TRPC_BATCH } from '../shared/constants';
-import '../shared/messages/giving';
-import '../shared/messages/staff';
+import '../shared/messages/all';
 import { auditRest } from './audit/rest';
 import { authRest } from './auth/rest';
 import { backupRest } from './backup/rest';
@@ -25,6 +24,7 @@ import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
 import { type PageRenderer, registerPages } from './http/pages';
 import { registerRateLimit } from './http/rate-limit';
+import { registerRequestLocale } from './http/request-locale';
 import { type ResponseCache, registerResponseCache } from './http/response-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { withZodSchemas } from './http/zod-schemas';
@@ -88,7 +88,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Third-party plugins.
-  // The response cache first: a hit is answered before any other hook (see response-cache.ts).
+  // The request's language, then the response cache: a hit is answered before any other hook
+  // (see response-cache.ts), and its key carries the language.
+  registerRequestLocale(app);
   const cache = registerResponseCache(app, deps.versions);
   app.decorate('responseCache', cache);
   registerSecurityHeaders(app);

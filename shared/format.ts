@@ -1,20 +1,35 @@
-/** Pure formatting helpers of the spec (section 9), shared by every screen. */
-import { t } from './messages';
+/**
+ * Pure formatting helpers of the spec (section 9), shared by every screen, in the language shown.
+ *
+ * `Intl` formats numbers, naira and the digits of dates with the en-NG rules in both languages
+ * (the way Nigerians write amounts, in Hausa too). The words of a Hausa date (month names, "2
+ * minutes ago") come from the catalogue: phones' browsers and Debian's Chromium ship without
+ * Hausa locale data and would fall back to English, while the server, with Node's full ICU,
+ * would not; a page rendered on one and hydrated on the other must read the same.
+ */
+import { getLocale, type MessageKey, t } from './messages';
 
-const naira = new Intl.NumberFormat('en-NG', {
+/** Intl's Nigerian formats: the same data in every runtime we serve. */
+const NIGERIA = 'en-NG';
+
+const naira = new Intl.NumberFormat(NIGERIA, {
   style: 'currency',
   currency: 'NGN',
   maximumFractionDigits: 0,
   minimumFractionDigits: 0,
 });
 
-/** NGN with the en-NG locale, thousands separators and no decimals. */
+/** NGN with the en-NG locale, thousands separators and no decimals (the same in Hausa). */
 export const formatNaira = (amount: number): string => naira.format(Number.isFinite(amount) ? amount : 0);
 
-const minutes = new Intl.NumberFormat('en', { style: 'unit', unit: 'minute', unitDisplay: 'long' });
+const numbers = new Intl.NumberFormat(NIGERIA);
+
+/** A count with thousands separators. */
+export const formatNumber = (value: number): string => numbers.format(value);
 
 /** A wait in whole minutes, rounded up and never under one: '1 minute', '15 minutes'. */
-export const formatMinutes = (seconds: number): string => minutes.format(Math.max(1, Math.ceil(seconds / 60)));
+export const formatMinutes = (seconds: number): string =>
+  t('date.minutes', { count: Math.max(1, Math.ceil(seconds / 60)) });
 
 /** Rounded ratio of raised to target in percent; not capped (a campaign can pass its target). */
 export function progressPercent(raised: number, target: number): number {
@@ -55,17 +70,25 @@ export function splitNumberedLines(text: string): TextBlock[] {
   return blocks;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
-
-/** A readable date, or the spec's texts for a missing or unparseable one. */
-export function formatDate(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return t('date.notAvailable');
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return t('date.invalid');
-  return dateFormat.format(date);
+/** The numbers of a date (day, month 1–12, year, hour, minute) in a time zone, from Intl. */
+function dateNumbers(date: Date, timeZone?: string) {
+  const parts = new Intl.DateTimeFormat(NIGERIA, {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: part('day'), month: part('month'), year: part('year'), hour: part('hour'), minute: part('minute') };
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
+const monthName = (month: string, form: 'long' | 'short') => t(`date.month.${form}.${Number(month)}` as MessageKey);
+
+const englishDate = new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'long', year: 'numeric' });
+const englishDateTime = new Intl.DateTimeFormat(NIGERIA, {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -73,35 +96,54 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
   minute: '2-digit',
   timeZone: 'Africa/Lagos',
 });
+const englishDayMonth = new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/** A date and time in Lagos, for staff screens. */
+/** A readable date, or the spec's texts for a missing or unparseable one: '5 March 2026', '5 Maris, 2026'. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return t('date.notAvailable');
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return t('date.invalid');
+  if (getLocale() === 'en') return englishDate.format(date);
+  const { day, month, year } = dateNumbers(date);
+  return `${day} ${monthName(month, 'long')}, ${year}`;
+}
+
+/** A date and time in Lagos, for staff screens: '5 Mar 2026, 11:00', '5 Mar, 2026, 11:00'. */
 export function formatDateTime(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return t('date.invalid');
-  return dateTimeFormat.format(date);
+  if (getLocale() === 'en') return englishDateTime.format(date);
+  const { day, month, year, hour, minute } = dateNumbers(date, 'Africa/Lagos');
+  return `${day} ${monthName(month, 'short')}, ${year}, ${hour}:${minute}`;
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+const STEPS: [Intl.RelativeTimeFormatUnit & ('second' | 'minute' | 'hour' | 'day' | 'week' | 'month'), number][] = [
   ['second', 60],
   ['minute', 60],
   ['hour', 24],
   ['day', 7],
   ['week', 4.35],
   ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
 ];
 
-/** How long ago, in the largest unit that fits: '2 min. ago', 'yesterday'. */
+/** How long ago, in the largest unit that fits: '2 min. ago', 'yesterday'; in Hausa from the catalogue. */
 export function formatAgo(value: string | Date, now: Date = new Date()): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return t('date.invalid');
   let amount = (date.getTime() - now.getTime()) / 1000;
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+  let unit: (typeof STEPS)[number][0] | 'year' = 'year';
+  for (const [step, size] of STEPS) {
+    if (Math.abs(amount) < size) {
+      unit = step;
+      break;
+    }
     amount /= size;
   }
-  return relative.format(Math.round(amount), 'year');
+  const count = Math.round(amount);
+  if (getLocale() === 'en') return relative.format(count, unit);
+  // A moment in the future is a clock a little ahead: it reads as now.
+  return count >= 0 ? t('date.now') : t(`date.ago.${unit}`, { count: -count });
 }
 
 /** Nigeria's calendar day (UTC+1 all year), YYYY-MM-DD: "today" for dates staff and donors give. */
@@ -109,5 +151,9 @@ export const lagosToday = (now: Date = new Date()) =>
   new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** A chart's axis label for a day: "9 Nov". */
-export const shortDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(iso));
+export function shortDay(iso: string): string {
+  const date = new Date(iso);
+  if (getLocale() === 'en') return englishDayMonth.format(date);
+  const { day, month } = dateNumbers(date, 'UTC');
+  return `${day} ${monthName(month, 'short')}`;
+}

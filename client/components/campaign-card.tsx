@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
+import { campaignTexts, langOf } from '../../shared/campaign-language';
 import { formatNaira } from '../../shared/format';
-import { t } from '../../shared/messages';
+import { choiceLabel, t } from '../../shared/messages';
 import type { Campaign } from '../../shared/schemas/campaign';
 import { CampaignImage } from './campaign-image';
 import { MapPin } from './icons/map-pin';
@@ -9,7 +10,8 @@ import { FundingProgress } from './progress-bar';
 export type CampaignSummary = Pick<
   Campaign,
   '_id' | 'title' | 'shortDescription' | 'image' | 'location' | 'category' | 'amountRaised' | 'target'
->;
+> &
+  Partial<Pick<Campaign, 'titleHa' | 'shortDescriptionHa'>>;
 
 const CARD_SIZES = '(min-width: 1100px) 22rem, (min-width: 700px) 45vw, 100vw';
 
@@ -17,23 +19,28 @@ const CARD_SIZES = '(min-width: 1100px) 22rem, (min-width: 700px) 45vw, 100vw';
 export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: CampaignSummary; headingLevel?: 2 | 3 }) {
   const href = `/campaign/${encodeURIComponent(campaign._id)}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const texts = campaignTexts(campaign);
   return (
     <article className="campaign-card">
       {/* The image link repeats the title link, so it is hidden from the tab order and screen readers. */}
       <Link to={href} className="campaign-card__media" tabIndex={-1} aria-hidden="true">
         <CampaignImage src={campaign.image} alt="" width={640} height={400} sizes={CARD_SIZES} />
-        {campaign.category && <span className="campaign-card__tag">{campaign.category}</span>}
+        {campaign.category && <span className="campaign-card__tag">{choiceLabel(campaign.category)}</span>}
       </Link>
       <div className="campaign-card__body">
-        <Heading className="campaign-card__title">
-          <Link to={href}>{campaign.title}</Link>
+        <Heading className="campaign-card__title" lang={langOf(texts, 'title')}>
+          <Link to={href}>{texts.title}</Link>
         </Heading>
         <p className="campaign-card__location">
           <MapPin aria-hidden="true" size={16} />
           <span className="visually-hidden">{t('campaign.location')}: </span>
-          {campaign.location}
+          {choiceLabel(campaign.location)}
         </p>
-        {campaign.shortDescription && <p className="campaign-card__text">{campaign.shortDescription}</p>}
+        {texts.shortDescription && (
+          <p className="campaign-card__text" lang={langOf(texts, 'shortDescription')}>
+            {texts.shortDescription}
+          </p>
+        )}
         <div className="campaign-card__funding">
           <p className="campaign-card__amounts">
             <span className="campaign-card__raised">{formatNaira(campaign.amountRaised)}</span>
@@ -43,7 +50,9 @@ export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: Campaig
         </div>
         <Link to={href} className="btn btn--primary btn--block">
           {t('campaigns.donateNow')}
-          <span className="visually-hidden">: {campaign.title}</span>
+          <span className="visually-hidden" lang={langOf(texts, 'title')}>
+            : {texts.title}
+          </span>
         </Link>
       </div>
     </article>

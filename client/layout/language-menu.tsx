@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { getLocale, LOCALES, type Locale, setLocale, t } from '../../shared/messages';
+import { getLocale, LANGUAGES, LOCALE_CODES, type Locale, t } from '../../shared/messages';
 import { Check } from '../components/icons/check';
 import { Globe } from '../components/icons/globe';
+import { switchLanguage } from '../lib/language';
 
-const LOCALE_CODES = Object.keys(LOCALES) as Locale[];
-
-/** The globe button: a small disclosure listing the catalogue's languages (English for now). */
+/** The globe button: a small disclosure listing the site's languages, each named in its own. */
 export function LanguageMenu() {
   const [open, setOpen] = useState(false);
-  const [locale, setCurrent] = useState(getLocale);
+  const locale = getLocale();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
@@ -33,11 +32,9 @@ export function LanguageMenu() {
   }, [open]);
 
   const choose = (code: Locale) => {
-    setLocale(code);
-    setCurrent(code);
-    document.documentElement.lang = code;
     setOpen(false);
-    buttonRef.current?.focus();
+    if (code === locale) buttonRef.current?.focus();
+    else switchLanguage(code);
   };
 
   return (
@@ -63,7 +60,7 @@ export function LanguageMenu() {
               aria-current={code === locale}
               onClick={() => choose(code)}
             >
-              {LOCALES[code].label}
+              {LANGUAGES[code].name}
               {code === locale && <Check aria-hidden="true" size={16} />}
             </button>
           </li>

@@ -6,15 +6,10 @@ import { httpBatchLink, httpLink, splitLink, type TRPCLink } from '@trpc/client'
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
 import { MAX_TRPC_BATCH } from '../../shared/constants';
-import { readToken } from './token';
-
-const headers = () => {
-  const token = readToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-};
+import { requestHeaders } from './request-headers';
 
 export const transport: TRPCLink<AppRouter> = splitLink({
   condition: (op) => op.type === 'query',
-  true: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxItems: MAX_TRPC_BATCH }),
-  false: httpLink({ url: '/trpc', transformer: superjson, headers }),
+  true: httpBatchLink({ url: '/trpc', transformer: superjson, headers: requestHeaders, maxItems: MAX_TRPC_BATCH }),
+  false: httpLink({ url: '/trpc', transformer: superjson, headers: requestHeaders }),
 });

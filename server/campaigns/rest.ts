@@ -7,8 +7,9 @@ import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/
 import type { Deps } from '../deps';
 import { CAMPAIGN_EXAMPLE } from '../http/api-examples';
 import { actorOfRequest, requireStaff } from '../http/auth-hook';
-import { type Pages, wantsPage } from '../http/pages';
+import type { Pages } from '../http/pages';
 import { answer, BEARER, BODY_REFUSALS, NOT_MODIFIED, refusals } from '../http/route-docs';
+import { wantsPage } from '../http/wants-page';
 import type { ZodApp } from '../http/zod-schemas';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
 

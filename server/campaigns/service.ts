@@ -21,7 +21,7 @@ interface BankAccount {
 }
 
 type CampaignRow = Row<'campaigns'>;
-type UpdateRow = Pick<Row<'campaign_updates'>, 'id' | 'campaignId' | 'date' | 'content'>;
+type UpdateRow = Pick<Row<'campaign_updates'>, 'id' | 'campaignId' | 'date' | 'content' | 'contentHa'>;
 
 const dateOnly = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
@@ -44,6 +44,13 @@ function toStoredCampaign(row: CampaignRow, updates: UpdateRow[]): StoredCampaig
     overviewChallenge,
     overviewSolution,
     overviewImpact,
+    overviewMainHa,
+    overviewChallengeHa,
+    overviewSolutionHa,
+    overviewImpactHa,
+    titleHa,
+    shortDescriptionHa,
+    descriptionHa,
     // The opening figures are the totals' bookkeeping (server/giving/totals.ts), not the campaign's.
     openingAmount: _openingAmount,
     openingSupporters: _openingSupporters,
@@ -59,15 +66,23 @@ function toStoredCampaign(row: CampaignRow, updates: UpdateRow[]): StoredCampaig
       challengeText: overviewChallenge,
       solutionText: overviewSolution,
       impactText: overviewImpact,
+      mainTextHa: overviewMainHa,
+      challengeTextHa: overviewChallengeHa,
+      solutionTextHa: overviewSolutionHa,
+      impactTextHa: overviewImpactHa,
     },
     // Newest first, as the campaign page shows them.
     updates: updates
-      .map((u) => ({ _id: u.id, date: dateOnly(u.date) ?? '', content: u.content }))
+      .map((u) => ({ _id: u.id, date: dateOnly(u.date) ?? '', content: u.content, contentHa: u.contentHa }))
       .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)),
     ...rest,
     endDate: dateOnly(rest.endDate),
     createdAt: rest.createdAt.toISOString(),
     updatedAt: rest.updatedAt.toISOString(),
+    // Beside the English, after every field the API has always answered.
+    titleHa,
+    shortDescriptionHa,
+    descriptionHa,
   };
 }
 
@@ -90,7 +105,7 @@ async function updatesOf(db: DB, campaignIds: string[]): Promise<Map<string, Upd
   if (campaignIds.length === 0) return byCampaign;
   const rows = await db
     .selectFrom('campaign_updates')
-    .select(['id', 'campaignId', 'date', 'content'])
+    .select(['id', 'campaignId', 'date', 'content', 'contentHa'])
     .where('campaignId', 'in', campaignIds)
     .orderBy('campaignId')
     .orderBy('position')
@@ -192,6 +207,10 @@ function toColumns(data: CampaignData) {
     overviewChallenge: overview.challengeText,
     overviewSolution: overview.solutionText,
     overviewImpact: overview.impactText,
+    overviewMainHa: overview.mainTextHa,
+    overviewChallengeHa: overview.challengeTextHa,
+    overviewSolutionHa: overview.solutionTextHa,
+    overviewImpactHa: overview.impactTextHa,
     galleryImages: JSON.stringify(galleryImages),
   };
 }
@@ -208,6 +227,7 @@ async function replaceUpdates(db: DB, campaignId: string, updates: CampaignData[
         position,
         date: u.date,
         content: u.content,
+        contentHa: u.contentHa,
       })),
     )
     .execute();

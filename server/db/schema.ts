@@ -50,6 +50,14 @@ export interface CampaignsTable {
   openingSupporters: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The Hausa texts: empty where there is none yet. */
+  titleHa: Generated<string>;
+  shortDescriptionHa: Generated<string>;
+  descriptionHa: Generated<string>;
+  overviewMainHa: Generated<string>;
+  overviewChallengeHa: Generated<string>;
+  overviewSolutionHa: Generated<string>;
+  overviewImpactHa: Generated<string>;
 }
 
 export interface CampaignUpdatesTable {
@@ -58,6 +66,7 @@ export interface CampaignUpdatesTable {
   position: number;
   date: string;
   content: string;
+  contentHa: Generated<string>;
 }
 
 interface Reviewed {

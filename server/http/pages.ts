@@ -11,15 +11,17 @@ import fastifyStatic from '@fastify/static';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { campaignTexts } from '../../shared/campaign-language';
 import { FORM_ECHO_KEY, FORM_PAGES, type FormEcho } from '../../shared/form-echo';
-import { t } from '../../shared/messages';
+import { LANGUAGES, LOCALE_CODES, type Locale, t } from '../../shared/messages';
 import { APP_DATA_ID, type PageData, serializeForScript } from '../../shared/page-data';
+import { pathInLanguage } from '../../shared/page-language';
 import {
-  CAMPAIGN_NOT_FOUND_META,
   campaignMeta,
+  campaignNotFoundMeta,
   metaForPath,
-  NOT_FOUND_META,
-  PAGE_META,
+  notFoundMeta,
+  PAGE_PATHS,
   type PageMeta,
 } from '../../shared/page-meta';
 import { getCampaign, listCampaigns } from '../campaigns/service';
@@ -37,8 +39,10 @@ const HEAD_MARKER = '<!--app-head-->';
 /** At the start of the body: preloads go after the stylesheet, which is what the first paint waits for. */
 const PRELOAD_MARKER = '<!--app-preload-->';
 /** The public pages a search engine should list (a thank-you page and sign-in are no destination). */
-const SITEMAP_PAGES = Object.keys(PAGE_META).filter((page) => page !== '/login' && page !== '/partner-success');
+const SITEMAP_PAGES = PAGE_PATHS.filter((page) => page !== '/login' && page !== '/partner-success');
 const HTML_MARKER = '<!--app-html-->';
+/** The template's root element, whose language is the page's. */
+const HTML_ELEMENT = /<html\b[^>]*>/;
 const DATA_MARKER = '<!--app-data-->';
 
 /** What client/entry-server.tsx renders (its module is loaded from the SSR build, or in tests from source). */
@@ -54,16 +58,6 @@ type Manifest = Record<string, { file: string }>;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/**
- * A browser navigation asks for HTML first; fetch and API clients ask for JSON or anything. The
- * one test of it, so the campaigns route and the response cache never disagree on what a request
- * gets.
- */
-export function wantsPage(req: FastifyRequest): boolean {
-  const accept = req.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.startsWith('application/json');
-}
 
 export interface Pages {
   /** Answers the page of the request's URL: rendered, or the shell for the client-only pages. */
@@ -86,18 +80,22 @@ function headTags(
   meta: PageMeta,
   options: { publicUrl: string | undefined; canonical: boolean },
 ): string {
-  const url = absoluteUrl(req, options.publicUrl, pathname);
+  const url = (locale?: Locale) => absoluteUrl(req, options.publicUrl, pathInLanguage(pathname, locale));
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:type" content="website">`,
+    `<meta property="og:locale" content="${LANGUAGES[req.locale].tag.replace('-', '_')}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
   ];
   if (options.canonical) {
+    // Each language has its own address (English the plain one): search engines list both.
     tags.push(
-      `<link rel="canonical" href="${escapeHtml(url)}">`,
-      `<meta property="og:url" content="${escapeHtml(url)}">`,
+      `<link rel="canonical" href="${escapeHtml(url(req.locale))}">`,
+      `<meta property="og:url" content="${escapeHtml(url(req.locale))}">`,
+      ...LOCALE_CODES.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(url(locale))}">`),
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url())}">`,
     );
   }
   if (meta.image) {
@@ -121,15 +119,16 @@ const preloadTags = (fonts: string[]) =>
 async function metaOf(deps: Deps, pathname: string, status: number): Promise<PageMeta> {
   const campaignId = /^\/campaign\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (campaignId) {
-    if (status === 404) return CAMPAIGN_NOT_FOUND_META;
+    if (status === 404) return campaignNotFoundMeta();
     try {
-      return campaignMeta(await getCampaign(deps, decodeURIComponent(campaignId)));
+      const campaign = await getCampaign(deps, decodeURIComponent(campaignId));
+      return campaignMeta({ ...campaign, ...campaignTexts(campaign) });
     } catch (error) {
-      if (error instanceof NotFoundError || error instanceof URIError) return CAMPAIGN_NOT_FOUND_META;
+      if (error instanceof NotFoundError || error instanceof URIError) return campaignNotFoundMeta();
       throw error;
     }
   }
-  return status === 404 ? NOT_FOUND_META : metaForPath(pathname);
+  return status === 404 ? notFoundMeta() : metaForPath(pathname);
 }
 
 export async function registerPages(
@@ -145,9 +144,11 @@ export async function registerPages(
   const template = read('index.html');
   const manifest = JSON.parse(read('.vite/manifest.json') ?? '{}') as Manifest;
   // The fonts' main files (scripts/fonts.mjs): preloaded so they come with the styles, not after.
-  const fonts = Object.values(manifest)
-    .map((entry) => entry.file)
-    .filter((file) => /-latin-[\w-]+\.woff2$/.test(file));
+  const fontFiles = Object.values(manifest).map((entry) => entry.file);
+  const latinFonts = fontFiles.filter((file) => /-latin-[\w-]+\.woff2$/.test(file));
+  // Hausa text needs the small second file too (ɓ ɗ ƙ ƴ and the naira sign): fetched with the rest.
+  const fontsFor = (locale: Locale) =>
+    locale === 'ha' ? [...latinFonts, ...fontFiles.filter((file) => /-extra-[\w-]+\.woff2$/.test(file))] : latinFonts;
 
   if (options.staticDir && template) {
     await app.register(fastifyStatic, {
@@ -168,8 +169,9 @@ export async function registerPages(
   }
 
   /** The template with the head, the preloads, the app's markup and its data written in (functions, not strings: `$` stays literal). */
-  const fill = (parts: { head: string; preload: string; html: string; data: string }) =>
+  const fill = (locale: Locale, parts: { head: string; preload: string; html: string; data: string }) =>
     template!
+      .replace(HTML_ELEMENT, () => `<html lang="${locale}">`)
       .replace(HEAD_MARKER, () => parts.head)
       .replace(PRELOAD_MARKER, () => parts.preload)
       .replace(HTML_MARKER, () => parts.html)
@@ -199,7 +201,7 @@ export async function registerPages(
       .type('text/html; charset=utf-8')
       .header('cache-control', personal ? 'private, no-store' : 'no-cache')
       .status(echo ? 400 : page.status)
-      .send(fill({ head, preload: preloadTags(fonts), html: page.html, data }));
+      .send(fill(req.locale, { head, preload: preloadTags(fontsFor(req.locale)), html: page.html, data }));
   }
 
   const pages: Pages = {
@@ -219,7 +221,9 @@ export async function registerPages(
         const meta = CLIENT_ONLY_PATH.test(req.url) ? metaForPath(pathname) : await metaOf(deps, pathname, 200);
         const head = headTags(req, pathname, meta, { publicUrl, canonical: false });
         const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>`;
-        return reply.send(fill({ head, preload: preloadTags(fonts), html: '', data: noscript }));
+        return reply.send(
+          fill(req.locale, { head, preload: preloadTags(fontsFor(req.locale)), html: '', data: noscript }),
+        );
       }
       return render(req, reply, req.url);
     },
@@ -252,14 +256,21 @@ export async function registerPages(
       })),
       ...campaigns.map((c) => ({ loc: `/campaign/${c._id}`, lastmod: c.updatedAt })),
     ];
-    const urls = entries.map(
-      ({ loc, lastmod }) =>
-        `<url><loc>${escapeHtml(absoluteUrl(req, publicUrl, loc))}</loc><lastmod>${lastmod}</lastmod></url>`,
-    );
+    // Every page in each language, each listing the other (search engines' hreflang in sitemaps).
+    const address = (loc: string, locale: Locale) =>
+      escapeHtml(absoluteUrl(req, publicUrl, pathInLanguage(loc, locale)));
+    const urls = entries.flatMap(({ loc, lastmod }) => {
+      const alternates = LOCALE_CODES.map(
+        (locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${address(loc, locale)}"/>`,
+      ).join('');
+      return LOCALE_CODES.map(
+        (locale) => `<url><loc>${address(loc, locale)}</loc><lastmod>${lastmod}</lastmod>${alternates}</url>`,
+      );
+    });
     return reply
       .type('application/xml; charset=utf-8')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
       );
   });
 

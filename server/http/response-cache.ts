@@ -20,8 +20,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getLocale } from '../../shared/messages';
 import { pageCacheKey } from '../../shared/page-data';
 import type { DataVersions } from '../db/data-versions';
-import { wantsPage } from './pages';
 import { TRPC_ROUTE, trpcProcedures } from './rate-limit';
+import { wantsPage } from './wants-page';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,8 +51,14 @@ const MAX_ENTRIES = 256;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip';
-/** A browser navigation and a fetch differ (page or JSON), and so do encodings. */
-const VARY = 'Accept, Accept-Encoding';
+/**
+ * A browser navigation and a fetch differ (page or JSON), and so do encodings and languages: a
+ * page's language comes from its cookie or Accept-Language, the API's from Accept-Language.
+ */
+const varyOf = (entry: Pick<Entry, 'key'>) =>
+  entry.key.startsWith('page ')
+    ? 'Accept, Accept-Encoding, Accept-Language, Cookie'
+    : 'Accept, Accept-Encoding, Accept-Language';
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 const compress = (bytes: Buffer, encoding: Encoding) =>
@@ -143,7 +149,7 @@ function isCacheable(req: FastifyRequest): boolean {
 const keyOf = (req: FastifyRequest) =>
   req.routeOptions.config?.publicCache === 'page' || wantsPage(req)
     ? `page ${getLocale()} ${pageCacheKey(req.url)}`
-    : `data ${req.url}`;
+    : `data ${getLocale()} ${req.url}`;
 
 export interface ResponseCache {
   /** What the cache has done, for tests and the bench. */
@@ -192,7 +198,7 @@ export function registerResponseCache(app: FastifyInstance, versions: DataVersio
     const slot = encoding ?? 'identity';
     entry.heads[slot] ??= {
       ...entry.headers,
-      vary: VARY,
+      vary: varyOf(entry),
       'cache-control': 'no-cache',
       etag: etagOf(entry, encoding),
       ...(encoding ? { 'content-encoding': encoding } : {}),
@@ -212,7 +218,7 @@ export function registerResponseCache(app: FastifyInstance, versions: DataVersio
     if (matchesTag(req.headers['if-none-match'], entry)) {
       res.writeHead(304, {
         etag: etagOf(entry, encoding),
-        vary: VARY,
+        vary: varyOf(entry),
         'cache-control': 'no-cache',
       });
       res.end();

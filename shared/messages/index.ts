@@ -1,46 +1,107 @@
 /**
- * The text catalogue: every user-visible string, keyed by message. A second language adds a
- * catalogue with the same keys; components and the server only ever call `t`.
+ * The text catalogue: every user-visible string, keyed by message, in English and Hausa.
+ * Components and the server only ever call `t`. Each language's texts are registered by the
+ * modules that carry them (`en/core.ts`, `ha/core.ts`, and the staff area's `en/staff-area.ts`,
+ * `ha/staff-area.ts`), so a browser downloads the texts of its own language only; the server
+ * registers all of them (`all.ts`).
  */
-
 import type { adminMessages } from './en/admin';
+import type { choiceMessages } from './en/choices';
+import type { dateMessages } from './en/dates';
 import type { givingMessages } from './en/giving';
-import { publicMessages } from './en/public';
-import { serverMessages } from './en/server';
-import { specMessages } from './en/spec';
+import type { languageMessages } from './en/language';
+import type { metaMessages } from './en/meta';
+import type { publicMessages } from './en/public';
+import type { serverMessages } from './en/server';
+import type { specMessages } from './en/spec';
 import type { staffMessages } from './en/staff';
-
-/** What every page needs. The admin area's and staff texts join when their code loads (addMessages). */
-const en = { ...specMessages, ...serverMessages, ...publicMessages };
+import { formatMessage } from './format-message';
 
 export type MessageKey =
-  | keyof typeof en
+  | keyof typeof specMessages
+  | keyof typeof serverMessages
+  | keyof typeof publicMessages
+  | keyof typeof givingMessages
+  | keyof typeof metaMessages
+  | keyof typeof choiceMessages
+  | keyof typeof languageMessages
+  | keyof typeof dateMessages
   | keyof typeof adminMessages
-  | keyof typeof staffMessages
-  | keyof typeof givingMessages;
+  | keyof typeof staffMessages;
 export type Catalogue = Record<MessageKey, string>;
 
-export const LOCALES = { en: { label: 'English', catalogue: en as Catalogue } } as const;
+/** The languages of the site, each named in its own language, with the tag `Intl` formats with. */
+export const LANGUAGES = {
+  en: { name: 'English', tag: 'en-NG' },
+  ha: { name: 'Hausa', tag: 'ha-NG' },
+} as const;
+export type Locale = keyof typeof LANGUAGES;
+export const LOCALE_CODES = Object.keys(LANGUAGES) as Locale[];
+export const DEFAULT_LOCALE: Locale = 'en';
 
-/** Adds texts loaded with a part of the app (the admin area's own chunk) to the catalogue. */
-export function addMessages(messages: Partial<Catalogue>): void {
-  Object.assign(LOCALES.en.catalogue, messages);
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
+
+interface CatalogueState {
+  catalogues: Record<Locale, Partial<Catalogue>>;
+  /** The language of the code running now: the browser's one choice, or the server's request. */
+  current: () => Locale;
+  browserLocale: Locale;
 }
-export type Locale = keyof typeof LOCALES;
 
-let current: Locale = 'en';
+/**
+ * One state per process, on globalThis: the server's own modules and the page renderer (a
+ * separate build of the same sources) must read the same catalogues and the same request locale.
+ */
+const STATE_KEY = Symbol.for('foundation.messages');
+const holder = globalThis as { [STATE_KEY]?: CatalogueState };
+holder[STATE_KEY] ??= {
+  catalogues: { en: {}, ha: {} },
+  current: () => holder[STATE_KEY]!.browserLocale,
+  browserLocale: DEFAULT_LOCALE,
+};
+const state: CatalogueState = holder[STATE_KEY];
 
+/** Adds a language's texts (a part of the app brings its own when it loads). */
+export function addMessages(locale: Locale, messages: Partial<Catalogue>): void {
+  Object.assign(state.catalogues[locale], messages);
+}
+
+/** Sets the language of the browser's app (the server follows each request instead). */
 export function setLocale(locale: Locale): void {
-  current = locale;
+  state.browserLocale = locale;
+}
+
+/** Lets the server answer each request in its own language (an AsyncLocalStorage lookup). */
+export function setLocaleSource(source: () => Locale | undefined): void {
+  state.current = () => source() ?? DEFAULT_LOCALE;
 }
 
 export function getLocale(): Locale {
-  return current;
+  return state.current();
 }
 
-/** Looks up a message and fills its `{name}` placeholders. */
-export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = LOCALES[current].catalogue[key] ?? LOCALES.en.catalogue[key] ?? key;
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+/** The BCP 47 tag of the current language, for `Intl` (en-NG, ha-NG). */
+export function getLocaleTag(locale: Locale = getLocale()): string {
+  return LANGUAGES[locale].tag;
+}
+
+/** Whether a language's texts are in (the browser loads them before it renders). */
+export function hasMessages(locale: Locale, key: MessageKey): boolean {
+  return state.catalogues[locale][key] !== undefined;
+}
+
+/**
+ * Looks up a message in the current language and fills its `{name}` placeholders and ICU
+ * plurals (`{count, plural, one {# campaign} other {# campaigns}}`).
+ */
+export function t(key: MessageKey, vars?: Record<string, string | number>, locale: Locale = getLocale()): string {
+  const text = state.catalogues[locale][key] ?? state.catalogues.en[key] ?? key;
+  return formatMessage(text, vars, LANGUAGES[locale].tag);
+}
+
+/** What a visitor reads of one of the spec's choices (the value itself is the API's). */
+export function choiceLabel(value: string): string {
+  const key = `choice.${value}` as MessageKey;
+  return hasMessages(getLocale(), key) || hasMessages('en', key) ? t(key) : value;
 }

@@ -46,8 +46,14 @@ export const campaignRecord = z
       challengeText: z.string(),
       solutionText: z.string(),
       impactText: z.string(),
+      mainTextHa: z.string(),
+      challengeTextHa: z.string(),
+      solutionTextHa: z.string(),
+      impactTextHa: z.string(),
     }),
-    updates: z.array(z.object({ _id: id, date: day, content: z.string() })).describe('Newest first'),
+    updates: z
+      .array(z.object({ _id: id, date: day, content: z.string(), contentHa: z.string() }))
+      .describe('Newest first'),
     image: z.string().describe('Ready to show: an absolute address or a path under /api/uploads/'),
     galleryImages: z.array(z.string()),
     target: z.number().int().describe('Naira'),
@@ -63,6 +69,9 @@ export const campaignRecord = z
     bankName: z.string(),
     createdAt: instant,
     updatedAt: instant,
+    titleHa: z.string().describe('The title in Hausa; empty when not yet translated'),
+    shortDescriptionHa: z.string(),
+    descriptionHa: z.string(),
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.output<typeof campaignRecord>;

@@ -79,6 +79,7 @@ const calendarDate = () =>
 export const campaignUpdateInput = z.object({
   date: calendarDate(),
   content: requiredText(TEXT_LIMITS.long),
+  contentHa: optionalText(TEXT_LIMITS.long),
 });
 
 /**
@@ -99,6 +100,10 @@ export const campaignInput = summarizeMissing(
         challengeText: optionalText(TEXT_LIMITS.campaignText),
         solutionText: optionalText(TEXT_LIMITS.campaignText),
         impactText: optionalText(TEXT_LIMITS.campaignText),
+        mainTextHa: optionalText(TEXT_LIMITS.campaignText),
+        challengeTextHa: optionalText(TEXT_LIMITS.campaignText),
+        solutionTextHa: optionalText(TEXT_LIMITS.campaignText),
+        impactTextHa: optionalText(TEXT_LIMITS.campaignText),
       })
       .prefault({}),
     updates: z
@@ -135,6 +140,10 @@ export const campaignInput = summarizeMissing(
       error: () => t('request.invalid'),
     }),
     bankName: optionalText(TEXT_LIMITS.short),
+    // The Hausa texts, beside the English: empty until someone writes them.
+    titleHa: optionalText(TEXT_LIMITS.short),
+    shortDescriptionHa: optionalText(TEXT_LIMITS.medium),
+    descriptionHa: optionalText(TEXT_LIMITS.campaignText),
   }),
   (missing) => t('campaigns.requiredFields', { fields: missing.join(', ') }),
 );

@@ -3,6 +3,7 @@
  * schema per input, used by the form on the client, the tRPC procedure and the REST route.
  */
 import { z } from 'zod';
+import { formatNumber } from '../format';
 import { t } from '../messages';
 import { honeypot, isBlank, optionalEmail, optionalText, queryInt } from './fields';
 import { pageCursor } from './pages';
@@ -28,8 +29,8 @@ const wholeNaira = (min: number, max: number, message: () => string) =>
 const pledgeAmount = () =>
   wholeNaira(PLEDGE_LIMITS.min, PLEDGE_LIMITS.max, () =>
     t('pledge.amountRange', {
-      min: PLEDGE_LIMITS.min.toLocaleString('en-NG'),
-      max: PLEDGE_LIMITS.max.toLocaleString('en-NG'),
+      min: formatNumber(PLEDGE_LIMITS.min),
+      max: formatNumber(PLEDGE_LIMITS.max),
     }),
   );
 

@@ -43,6 +43,9 @@ async function expectUploadsLoaded(page: Page, statuses: Map<string, number>) {
   for (const [url, status] of uploads) expect([200, 304], url).toContain(status);
 }
 
+/** A campaign text's English field: the editor shows its Hausa twin beside it, labelled with the same name. */
+const englishField = (page: Page, label: string) => page.getByLabel(label).and(page.locator('[lang="en"]'));
+
 describe.skipIf(!hasChromium())('admin campaigns', () => {
   const run = e2eRun();
   let files: Awaited<ReturnType<typeof makeImages>>;
@@ -77,19 +80,19 @@ describe.skipIf(!hasChromium())('admin campaigns', () => {
       expect(await summary.textContent()).toBe(
         'Please fill in all required fields: title, description, target, location, image',
       );
-      expect(await page.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+      expect(await englishField(page, 'Title').getAttribute('aria-invalid')).toBe('true');
       await screenshot(page, `admin-campaign-form-errors-${viewport}`);
 
-      await page.getByLabel('Title').fill(title);
-      await page.getByLabel('Short description').fill('Three boreholes for 4,500 people.');
+      await englishField(page, 'Title').fill(title);
+      await englishField(page, 'Short description').fill('Three boreholes for 4,500 people.');
       await page.getByRole('textbox', { name: /^Description/ }).fill('Boreholes and hand pumps for three villages.');
       await page.getByLabel('Location').selectOption('Kano');
       await page.getByLabel('Category').selectOption('Water');
       await page.getByLabel('End date').fill('2027-06-30');
       await page.getByLabel('Target (₦)').fill('2000000');
       await page.getByLabel('Amount raised (₦)').fill('500000');
-      await page.getByLabel('Main text').fill('Families walk for hours to reach water.');
-      await page.getByLabel('Challenge').fill('1. No borehole within 5 km\n2. Streams dry up');
+      await englishField(page, 'Main text').fill('Families walk for hours to reach water.');
+      await englishField(page, 'Challenge').fill('1. No borehole within 5 km\n2. Streams dry up');
       await page.getByLabel('Account number').fill('1234567890');
       await page.getByRole('button', { name: 'Add update' }).click();
       await page.getByRole('textbox', { name: 'Update', exact: true }).fill('Survey finished.');
@@ -125,7 +128,7 @@ describe.skipIf(!hasChromium())('admin campaigns', () => {
       await page.goto('/admin/campaigns');
       await page.getByRole('link', { name: `Edit ${title}` }).click();
       await page.getByRole('heading', { name: 'Edit campaign', level: 1 }).waitFor();
-      expect(await page.getByLabel('Title').inputValue()).toBe(title);
+      expect(await englishField(page, 'Title').inputValue()).toBe(title);
       expect(await page.locator('.admin-gallery img').count()).toBe(2);
       await screenshot(page, `admin-campaign-edit-${viewport}`);
       await page.getByLabel('Amount raised (₦)').fill('1500000');
@@ -177,12 +180,12 @@ describe.skipIf(!hasChromium())('admin campaigns', () => {
       await screenshot(page, `admin-campaign-gallery-full-${viewport}`);
 
       // The campaign disappears meanwhile; the save fails with the server's message, nothing is lost.
-      await page.getByLabel('Title').fill('A title worth keeping');
+      await englishField(page, 'Title').fill('A title worth keeping');
       await api(run.server.url, 'DELETE', `/campaigns/${campaign._id}`, run.token);
       await page.getByRole('button', { name: 'Save campaign' }).click();
       await page.getByRole('alert').filter({ hasText: 'Campaign not found' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/admin/campaigns/${campaign._id}/edit`);
-      expect(await page.getByLabel('Title').inputValue()).toBe('A title worth keeping');
+      expect(await englishField(page, 'Title').inputValue()).toBe('A title worth keeping');
       expect(await page.locator('.admin-gallery img').count()).toBe(8);
       await context.close();
     });

@@ -73,7 +73,7 @@ describe.each(testDatabases())('public answers from memory on %s', (kind) => {
     const plain = await get('/campaigns');
     const etag = plain.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]{27}"$/);
-    expect(plain.headers.vary).toBe('Accept, Accept-Encoding');
+    expect(plain.headers.vary).toBe('Accept, Accept-Encoding, Accept-Language');
     expect(plain.headers['cache-control']).toBe('no-cache');
     const notModified = await get('/campaigns', { 'if-none-match': etag });
     expect(notModified.statusCode).toBe(304);

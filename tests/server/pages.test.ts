@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as renderer from '../../client/entry-server';
-import { CAMPAIGN_NOT_FOUND_META, NOT_FOUND_META } from '../../shared/page-meta';
+import { campaignNotFoundMeta, notFoundMeta } from '../../shared/page-meta';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { builtClient } from '../helpers/built-client';
 import { testDatabases } from '../helpers/databases';
@@ -74,12 +74,12 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
   it('answers 404 with the not-found page for an unknown path, and with Campaign not found for an unknown campaign', async () => {
     const unknown = await get('/no/such/page');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain(`<title>${NOT_FOUND_META.title}</title>`);
+    expect(unknown.body).toContain(`<title>${notFoundMeta().title}</title>`);
     expect(unknown.body).not.toContain('rel="canonical"');
     for (const id of ['01900000-0000-7000-8000-000000000000', 'not-an-id']) {
       const missing = await get(`/campaign/${id}`);
       expect(missing.statusCode, id).toBe(404);
-      expect(missing.body).toContain(`<title>${CAMPAIGN_NOT_FOUND_META.title}</title>`);
+      expect(missing.body).toContain(`<title>${campaignNotFoundMeta().title}</title>`);
       expect(missing.body).toMatch(/<h1[^>]*>Campaign not found<\/h1>/);
       // The failure is in the data as the page reads it, and nothing more of the server's error.
       const failed = dataOf(missing.body).queries[0]!.state as { status: string; error: unknown };
@@ -140,13 +140,16 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     ]);
   });
 
-  it('lists every public page and campaign in the sitemap, with its last change', async () => {
+  it('lists every public page and campaign in the sitemap in both languages, with its last change', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const entries = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(
-      (m) => [new URL(m[1]!).pathname, m[2]!] as const,
-    );
+    const all = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>(.*?)<\/url>/g)];
+    const entries = all.filter((m) => !m[1]!.includes('?lang=')).map((m) => [new URL(m[1]!).pathname, m[2]!] as const);
+    // Each page's Hausa address beside it, and each entry naming both.
+    expect(all).toHaveLength(entries.length * 2);
+    expect(res.body).toContain('<loc>http://localhost:80/about?lang=ha</loc>');
+    expect(all[0]![3]).toContain('<xhtml:link rel="alternate" hreflang="ha" href="http://localhost:80/?lang=ha"/>');
     const paths = entries.map(([path]) => path);
     for (const page of ['/', '/about', '/campaigns', '/donate', '/volunteer-form', '/privacy'])
       expect(paths, page).toContain(page);
@@ -155,7 +158,7 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     for (const c of campaigns) expect(entries).toContainEqual([`/campaign/${c._id}`, c.updatedAt]);
     for (const [, lastmod] of entries) expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
     expect(res.body).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
   });
 

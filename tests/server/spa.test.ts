@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_NOT_FOUND_META } from '../../shared/page-meta';
+import { campaignNotFoundMeta } from '../../shared/page-meta';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { builtClient } from '../helpers/built-client';
 import { testDatabases } from '../helpers/databases';
@@ -81,7 +81,7 @@ describe.each(testDatabases())('serving the site on %s', (kind) => {
     expect(res.body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/api\/uploads\/abc\.webp">/);
     const missing = await page('/campaign/not-an-id');
     expect(missing.statusCode).toBe(200);
-    expect(missing.body).toContain(`<title>${CAMPAIGN_NOT_FOUND_META.title}</title>`);
+    expect(missing.body).toContain(`<title>${campaignNotFoundMeta().title}</title>`);
   });
 
   it('reports liveness and readiness', async () => {

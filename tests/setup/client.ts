@@ -3,5 +3,5 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
-// The admin area's texts, which its entry modules add when they load: components are tested alone.
-import '../../client/pages/admin/lib/messages';
+// Every language's texts, which the browser loads a language at a time: components are tested alone.
+import '../../shared/messages/all';

@@ -1,5 +1,5 @@
 import type { FieldValues, Path } from 'react-hook-form';
-import { t } from '../../../shared/messages';
+import { choiceLabel, t } from '../../../shared/messages';
 import { describedBy, FieldError, FieldHint, fieldState, LabelText } from './field-parts';
 import type { ListPath, SchemaForm, TextPath } from './schema-form';
 
@@ -52,7 +52,7 @@ function ChoiceGroup<V extends FieldValues>({
                 defaultChecked={isChosen(option)}
                 aria-invalid={field.error ? true : undefined}
               />
-              <label htmlFor={id}>{option}</label>
+              <label htmlFor={id}>{choiceLabel(option)}</label>
             </div>
           );
         })}

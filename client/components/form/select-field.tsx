@@ -1,5 +1,5 @@
 import type { FieldValues } from 'react-hook-form';
-import { t } from '../../../shared/messages';
+import { choiceLabel, t } from '../../../shared/messages';
 import { controlAria, fieldState, LabelledField } from './field-parts';
 import type { SchemaForm, TextPath } from './schema-form';
 
@@ -37,7 +37,7 @@ export function SelectField<V extends FieldValues>({
         <option value="">{placeholder ?? t('form.choose')}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {labelOf ? labelOf(option) : option}
+            {labelOf ? labelOf(option) : choiceLabel(option)}
           </option>
         ))}
       </select>

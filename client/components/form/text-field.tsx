@@ -13,6 +13,8 @@ interface Props<V extends FieldValues> {
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   /** A multi-line answer of this many rows. */
   rows?: number;
+  /** The language the answer is written in, when it is not the page's (a Hausa text on an English page). */
+  lang?: string;
 }
 
 /** A labelled text input, or a textarea when `rows` is given, with its hint and error tied to it. */
@@ -25,6 +27,7 @@ export function TextField<V extends FieldValues>({
   autoComplete,
   inputMode,
   rows,
+  lang,
 }: Props<V>) {
   const field = fieldState(form, name, hint);
   const common = {
@@ -34,6 +37,7 @@ export function TextField<V extends FieldValues>({
     ...controlAria(field),
     className: 'field__control',
     autoComplete,
+    lang,
   };
   return (
     <LabelledField field={field} label={label} hint={hint}>

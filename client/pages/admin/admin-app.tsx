@@ -21,7 +21,6 @@ import { SettingsPage } from './settings/settings-page';
 import { SubmissionsPage } from './submissions/submissions-page';
 import { UsersPage } from './users/users-page';
 import './admin.css';
-import './lib/messages';
 
 // The charts' code loads only on their page.
 const AnalyticsPage = lazy(() => import('./analytics/analytics-page'));

@@ -15,7 +15,6 @@ import { trpc } from '../../lib/trpc';
 import { returnPath } from './lib/return-path';
 import { usePageTitle } from './lib/use-page-title';
 import './admin.css';
-import './lib/messages';
 
 export default function LoginPage() {
   usePageTitle(t('admin.login.title'));

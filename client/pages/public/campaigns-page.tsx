@@ -1,6 +1,6 @@
 import { useSearchParams } from 'wouter';
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../../shared/constants';
-import { t } from '../../../shared/messages';
+import { choiceLabel, t } from '../../../shared/messages';
 import { CampaignGrid } from '../../components/campaign-grid';
 import { PageHeader } from '../../components/page-header';
 import { trpc } from '../../lib/trpc';
@@ -38,7 +38,9 @@ function FilterSelect({
       >
         <option value="">{allLabel}</option>
         {options.map((option) => (
-          <option key={option}>{option}</option>
+          <option key={option} value={option}>
+            {choiceLabel(option)}
+          </option>
         ))}
       </select>
     </div>
@@ -99,7 +101,7 @@ export function CampaignsPage() {
             )}
           </form>
           <p className="filters__count" role="status">
-            {count === undefined ? '' : count === 1 ? t('campaigns.countOne') : t('campaigns.count', { count })}
+            {count === undefined ? '' : t('campaigns.count', { count })}
           </p>
           <CampaignGrid
             campaigns={campaigns.data}

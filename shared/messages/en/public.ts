@@ -125,8 +125,7 @@ export const publicMessages = {
   'campaigns.loading': 'Loading campaigns…',
   'campaigns.empty': 'No campaigns yet. Please check back soon.',
   'campaigns.emptyFiltered': 'No campaigns match these filters.',
-  'campaigns.count': '{count} campaigns',
-  'campaigns.countOne': '1 campaign',
+  'campaigns.count': '{count, plural, one {# campaign} other {# campaigns}}',
 
   // Campaign detail
   'detail.loading': 'Loading campaign…',
@@ -180,10 +179,8 @@ export const publicMessages = {
   'home.mapTitle': 'Where we work',
   'home.mapText': 'Our campaigns across the {count} northern states. Choose a state to see its campaigns.',
   'home.mapLabel': 'Map of Nigeria with the northern states and their number of campaigns',
-  'home.mapState': '{state}: {count} campaigns',
-  'home.mapStateOne': '{state}: 1 campaign',
-  'home.mapChipCampaigns': ' campaigns',
-  'home.mapChipCampaign': ' campaign',
+  'home.mapState': '{state}: {count, plural, one {# campaign} other {# campaigns}}',
+  'home.mapChip': ' {count, plural, one {campaign} other {campaigns}}',
   'home.mapCredit': 'Map: @svg-maps/nigeria, CC BY 4.0',
   'home.mapLegendActive': 'State with campaigns',
   'home.mapLegendNorth': 'Northern state',

@@ -13,6 +13,7 @@ import type { FieldIssue } from '../../../../shared/schemas/fields';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
+import { BilingualField } from './bilingual-field';
 import { GalleryUpload } from './gallery-upload';
 import { MainImageUpload } from './main-image-upload';
 import { UpdatesEditor } from './updates-editor';
@@ -84,9 +85,22 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
     <form className="admin-form" onSubmit={submit} noValidate aria-describedby={summary ? summaryId : undefined}>
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.basics')}</legend>
-        <TextField form={form} name="title" label={t('admin.form.title')} />
-        <TextField form={form} name="shortDescription" label={t('admin.form.shortDescription')} rows={2} />
-        <TextField form={form} name="description" label={t('admin.form.description')} rows={5} />
+        <p className="field__hint">{t('language.hausaHint')}</p>
+        <BilingualField form={form} english="title" hausa="titleHa" label={t('admin.form.title')} />
+        <BilingualField
+          form={form}
+          english="shortDescription"
+          hausa="shortDescriptionHa"
+          label={t('admin.form.shortDescription')}
+          rows={2}
+        />
+        <BilingualField
+          form={form}
+          english="description"
+          hausa="descriptionHa"
+          label={t('admin.form.description')}
+          rows={5}
+        />
         <div className="admin-form__grid">
           <SelectField
             form={form}
@@ -135,10 +149,11 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.overview')}</legend>
         {OVERVIEW_FIELDS.map((key) => (
-          <TextField
+          <BilingualField
             key={key}
             form={form}
-            name={`overview.${key}`}
+            english={`overview.${key}`}
+            hausa={`overview.${key}Ha`}
             label={t(`admin.form.${key}`)}
             rows={4}
             hint={key === 'mainText' ? undefined : t('admin.form.numberedHint')}

@@ -6,7 +6,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { CAMPAIGN_STATUS } from '../../../../shared/constants';
 import { formatNaira, progressPercent } from '../../../../shared/format';
-import { t } from '../../../../shared/messages';
+import { choiceLabel, t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignImage } from '../../../components/campaign-image';
 
@@ -46,7 +46,7 @@ export function CampaignTable({
               <th scope="row" className="admin-table__title">
                 {c.title}
               </th>
-              <td data-label={t('admin.campaigns.location')}>{c.location}</td>
+              <td data-label={t('admin.campaigns.location')}>{choiceLabel(c.location)}</td>
               <td data-label={t('admin.campaigns.raised')}>
                 <span>
                   {t('admin.campaigns.of', { raised: formatNaira(c.amountRaised), target: formatNaira(c.target) })}

@@ -1,4 +1,4 @@
-/** The campaign's updates: rows of {date, content} that can be added and removed. */
+/** The campaign's updates: rows of {date, content, its Hausa} that can be added and removed. */
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { t } from '../../../../shared/messages';
@@ -17,7 +17,20 @@ export function UpdatesEditor({ form }: { form: SchemaForm<CampaignInput, Campai
         {fields.map((row, i) => (
           <li key={row.id} className="admin-updates__row">
             <TextField form={form} name={`updates.${i}.date`} label={t('admin.form.updateDate')} type="date" />
-            <TextField form={form} name={`updates.${i}.content`} label={t('admin.form.updateContent')} rows={2} />
+            <TextField
+              form={form}
+              name={`updates.${i}.content`}
+              label={t('admin.form.updateContent')}
+              rows={2}
+              lang="en"
+            />
+            <TextField
+              form={form}
+              name={`updates.${i}.contentHa`}
+              label={t('language.hausaOf', { field: t('admin.form.updateContent') })}
+              rows={2}
+              lang="ha"
+            />
             <button
               type="button"
               className="admin-btn admin-btn--ghost admin-updates__remove"
@@ -32,7 +45,7 @@ export function UpdatesEditor({ form }: { form: SchemaForm<CampaignInput, Campai
       <button
         type="button"
         className="admin-btn admin-btn--secondary admin-updates__add"
-        onClick={() => append({ date: new Date().toISOString().slice(0, 10), content: '' })}
+        onClick={() => append({ date: new Date().toISOString().slice(0, 10), content: '', contentHa: '' })}
       >
         <Plus aria-hidden="true" size={16} />
         {t('admin.form.addUpdate')}

@@ -22,6 +22,7 @@ import { Link, useLocation } from 'wouter';
 import { FOUNDATION } from '../../../../shared/constants';
 import { type MessageKey, t } from '../../../../shared/messages';
 import { can, type Permission, type Role } from '../../../../shared/roles';
+import { LanguageSwitch } from '../../../layout/language-switch';
 import { useAuth } from '../../../lib/auth';
 import { NavLink, useNavigate } from '../../../lib/navigation';
 
@@ -117,6 +118,7 @@ export function AdminLayout({ role, name, children }: { role: Role; name: string
             <ArrowLeft aria-hidden="true" size={18} />
             {t('admin.nav.backToSite')}
           </Link>
+          <LanguageSwitch className="admin-sidebar__language" />
         </div>
       </aside>
       {open && <div className="admin-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />}

@@ -13,14 +13,14 @@ import { useCan } from '../lib/use-me';
 
 function StatCard({ label, value, change, icon }: { label: string; value: string; change?: string; icon: ReactNode }) {
   return (
-    <div className="admin-card admin-stat">
+    <li className="admin-card admin-stat">
       <div className="admin-stat__head">
         <span className="admin-stat__icon">{icon}</span>
         {change && <span className="admin-stat__change">{change}</span>}
       </div>
-      <dt className="admin-stat__label">{label}</dt>
-      <dd className="admin-stat__value">{value}</dd>
-    </div>
+      <p className="admin-stat__label">{label}</p>
+      <p className="admin-stat__value">{value}</p>
+    </li>
   );
 }
 
@@ -55,7 +55,7 @@ export function DashboardPage() {
       {stats.isPending && <Spinner />}
       {stats.isError && <LoadError message={t('admin.dashboard.loadFailed')} onRetry={() => void stats.refetch()} />}
       {stats.data && (
-        <dl className="admin-stats">
+        <ul className="admin-stats">
           <StatCard
             label={t('admin.dashboard.totalRaised')}
             value={formatNaira(stats.data.totalRaised)}
@@ -79,7 +79,7 @@ export function DashboardPage() {
             value={t('admin.dashboard.growthValue', { value: stats.data.monthlyGrowth.toFixed(1) })}
             icon={<TrendingUp aria-hidden="true" size={20} />}
           />
-        </dl>
+        </ul>
       )}
       {seesGiving && <GivingCard />}
       <section className="admin-card admin-activity" aria-labelledby="recent-activity">

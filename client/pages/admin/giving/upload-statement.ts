@@ -4,7 +4,7 @@
  * mapped, the header's cells.
  */
 
-import { readToken } from '../../../lib/token';
+import { requestHeaders } from '../../../lib/request-headers';
 import type { RouterOutputs } from '../../../lib/trpc';
 
 export type ImportSummary = RouterOutputs['statement']['import'];
@@ -23,13 +23,12 @@ export async function uploadStatement(file: File, mapping?: Record<string, strin
   const body = new FormData();
   if (mapping) body.append('mapping', JSON.stringify(mapping));
   body.append('file', file);
-  const token = readToken();
   let res: Response;
   try {
     res = await fetch('/api/statements', {
       method: 'POST',
       body,
-      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { accept: 'application/json', ...requestHeaders() },
     });
   } catch {
     throw new StatementRefused('', 0, undefined);

@@ -2,14 +2,14 @@
  * Downloads a file the API answers only to staff: fetched with the bearer token (a plain link
  * could not carry it), then saved through an object URL under the name the server gave.
  */
+
+import { requestHeaders } from '../../../lib/request-headers';
 import { HttpError } from '../../../lib/server-error';
-import { readToken } from '../../../lib/token';
 
 export async function downloadWithToken(url: string, fallbackName: string): Promise<void> {
-  const token = readToken();
   let res: Response;
   try {
-    res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    res = await fetch(url, { headers: requestHeaders() });
   } catch {
     throw new HttpError(0, '');
   }

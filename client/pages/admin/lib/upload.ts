@@ -3,8 +3,8 @@
  * than fetch because only it reports upload progress.
  */
 
+import { requestHeaders } from '../../../lib/request-headers';
 import { HttpError } from '../../../lib/server-error';
-import { readToken } from '../../../lib/token';
 
 /** Progress of each file sent, 0..1, in the order the files were given. */
 export type ProgressHandler = (perFile: number[]) => void;
@@ -31,8 +31,7 @@ function send(url: string, field: string, files: readonly File[], onProgress: Pr
     for (const file of files) body.append(field, file);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    const token = readToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     const sizes = files.map((f) => f.size);
     xhr.upload.onprogress = (event) => {

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
+import { campaignTexts, langOf } from '../../../../shared/campaign-language';
 import { formatDate, formatNaira } from '../../../../shared/format';
-import { t } from '../../../../shared/messages';
-import { CAMPAIGN_NOT_FOUND_META, campaignMeta } from '../../../../shared/page-meta';
+import { choiceLabel, t } from '../../../../shared/messages';
+import { campaignMeta, campaignNotFoundMeta } from '../../../../shared/page-meta';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { BankDetails } from '../../../components/bank-details';
 import { CampaignImage } from '../../../components/campaign-image';
@@ -30,18 +31,21 @@ function CampaignNotFound() {
   );
 }
 
-function OverviewSection({ title, text }: { title: string; text: string }) {
+function OverviewSection({ title, text, lang }: { title: string; text: string; lang: 'en' | undefined }) {
   if (!text.trim()) return null;
   return (
     <section className="detail-block">
       <h3>{title}</h3>
-      <NumberedText text={text} />
+      <div lang={lang}>
+        <NumberedText text={text} />
+      </div>
     </section>
   );
 }
 
 function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: boolean }) {
-  const { overview } = campaign;
+  const texts = campaignTexts(campaign);
+  const { overview } = texts;
   return (
     <article className="campaign-detail">
       <header className="campaign-detail__header">
@@ -49,18 +53,19 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
           <Link to="/campaigns" className="link-back">
             {t('common.backToCampaigns')}
           </Link>
-          <h1>{campaign.title}</h1>
+          <h1 lang={langOf(texts, 'title')}>{texts.title}</h1>
+          {texts.inEnglish.size > 0 && <p className="campaign-detail__language-note">{t('language.notYetInHausa')}</p>}
           <ul className="meta-list">
             <li>
               <MapPin aria-hidden="true" size={18} />
               <span className="visually-hidden">{t('campaign.location')}: </span>
-              {campaign.location}
+              {choiceLabel(campaign.location)}
             </li>
             {campaign.category && (
               <li>
                 <Tag aria-hidden="true" size={18} />
                 <span className="visually-hidden">{t('campaign.category')}: </span>
-                {campaign.category}
+                {choiceLabel(campaign.category)}
               </li>
             )}
             {campaign.endDate && (
@@ -77,7 +82,7 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
           <CampaignImage
             className="campaign-detail__image"
             src={campaign.image}
-            alt={t('campaign.imageAlt', { title: campaign.title })}
+            alt={t('campaign.imageAlt', { title: texts.title })}
             width={1024}
             height={640}
             sizes="(min-width: 1100px) 44rem, 100vw"
@@ -99,7 +104,11 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
           </div>
         </aside>
         <div className="campaign-detail__main">
-          {campaign.description && <p className="campaign-detail__lead">{campaign.description}</p>}
+          {texts.description && (
+            <p className="campaign-detail__lead" lang={langOf(texts, 'description')}>
+              {texts.description}
+            </p>
+          )}
 
           <section className="detail-block" aria-labelledby="overview-title">
             <h2 id="overview-title">{t('detail.overview')}</h2>
@@ -111,7 +120,7 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
               {campaign.category && (
                 <div>
                   <dt>{t('campaign.category')}</dt>
-                  <dd>{campaign.category}</dd>
+                  <dd>{choiceLabel(campaign.category)}</dd>
                 </div>
               )}
               <div>
@@ -119,10 +128,22 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
                 <dd>{formatNaira(campaign.target)}</dd>
               </div>
             </dl>
-            {overview.mainText && <NumberedText text={overview.mainText} />}
-            <OverviewSection title={t('detail.challenge')} text={overview.challengeText} />
-            <OverviewSection title={t('detail.solution')} text={overview.solutionText} />
-            <OverviewSection title={t('detail.impact')} text={overview.impactText} />
+            {overview.mainText && (
+              <div lang={langOf(texts, 'mainText')}>
+                <NumberedText text={overview.mainText} />
+              </div>
+            )}
+            <OverviewSection
+              title={t('detail.challenge')}
+              text={overview.challengeText}
+              lang={langOf(texts, 'challengeText')}
+            />
+            <OverviewSection
+              title={t('detail.solution')}
+              text={overview.solutionText}
+              lang={langOf(texts, 'solutionText')}
+            />
+            <OverviewSection title={t('detail.impact')} text={overview.impactText} lang={langOf(texts, 'impactText')} />
           </section>
 
           <section className="detail-block" aria-labelledby="split-title">
@@ -133,7 +154,7 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
           {campaign.galleryImages.length > 0 && (
             <section className="detail-block" aria-labelledby="gallery-title">
               <h2 id="gallery-title">{t('detail.gallery')}</h2>
-              <CampaignGallery images={campaign.galleryImages} title={campaign.title} />
+              <CampaignGallery images={campaign.galleryImages} title={texts.title} />
             </section>
           )}
 
@@ -141,14 +162,14 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
 
           <section className="detail-block" aria-labelledby="updates-title">
             <h2 id="updates-title">{t('detail.updates')}</h2>
-            {campaign.updates.length === 0 ? (
+            {texts.updates.length === 0 ? (
               <p className="muted">{t('detail.noUpdates')}</p>
             ) : (
               <ol className="timeline">
-                {campaign.updates.map((update) => (
+                {texts.updates.map((update) => (
                   <li key={update._id}>
                     <time dateTime={update.date}>{formatDate(update.date)}</time>
-                    <p>{update.content}</p>
+                    <p lang={update.lang}>{update.content}</p>
                   </li>
                 ))}
               </ol>
@@ -174,7 +195,12 @@ export function CampaignPage() {
     },
   );
   const meta = useMemo(
-    () => (query.data ? campaignMeta(query.data) : query.isError ? CAMPAIGN_NOT_FOUND_META : null),
+    () =>
+      query.data
+        ? campaignMeta({ ...query.data, ...campaignTexts(query.data) })
+        : query.isError
+          ? campaignNotFoundMeta()
+          : null,
     [query.data, query.isError],
   );
   useDocumentMeta(meta);

@@ -3,7 +3,8 @@ import { CAMPAIGN_LOCATIONS, DONATION_SPLIT_KOBO } from '../../../../shared/cons
 import { t } from '../../../../shared/messages';
 import { CheckCircle2 } from '../../../components/icons/circle-check';
 
-const TRUST_POINTS = [
+/** Made at render: the server renders each request in its own language. */
+const trustPoints = () => [
   t('home.trust1'),
   t('home.trust2', { kobo: DONATION_SPLIT_KOBO.campaign }),
   t('home.trust3', { count: CAMPAIGN_LOCATIONS.length }),
@@ -28,7 +29,7 @@ export function HomeHero() {
             </Link>
           </div>
           <ul className="hero__trust">
-            {TRUST_POINTS.map((text) => (
+            {trustPoints().map((text) => (
               <li key={text}>
                 <CheckCircle2 aria-hidden="true" size={18} />
                 {text}

@@ -2,7 +2,7 @@ import nigeriaMap from '@svg-maps/nigeria';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { CAMPAIGN_LOCATIONS, type CampaignLocation } from '../../../../shared/constants';
-import { t } from '../../../../shared/messages';
+import { choiceLabel, t } from '../../../../shared/messages';
 import { useNavigate } from '../../../lib/navigation';
 import { trpc } from '../../../lib/trpc';
 
@@ -15,8 +15,7 @@ const mapIdOf = (state: CampaignLocation) => MAP_ID_OVERRIDES[state] ?? state.to
 const STATE_BY_MAP_ID = new Map(CAMPAIGN_LOCATIONS.map((state) => [mapIdOf(state), state]));
 
 const campaignsHref = (state: CampaignLocation) => `/campaigns?location=${encodeURIComponent(state)}`;
-const stateLabel = (state: CampaignLocation, count: number) =>
-  count === 1 ? t('home.mapStateOne', { state }) : t('home.mapState', { state, count });
+const stateLabel = (state: CampaignLocation, count: number) => t('home.mapState', { state: choiceLabel(state), count });
 
 type Centres = Record<string, { x: number; y: number }>;
 
@@ -92,10 +91,8 @@ export default function NorthernMap() {
           return (
             <li key={state}>
               <Link to={campaignsHref(state)} className={`chip${count > 0 ? ' chip--active' : ''}`}>
-                {state} <span className="chip__count">{count}</span>
-                <span className="visually-hidden">
-                  {t(count === 1 ? 'home.mapChipCampaign' : 'home.mapChipCampaigns')}
-                </span>
+                {choiceLabel(state)} <span className="chip__count">{count}</span>
+                <span className="visually-hidden">{t('home.mapChip', { count })}</span>
               </Link>
             </li>
           );

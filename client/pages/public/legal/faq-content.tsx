@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { DONATION_SPLIT_KOBO, FOUNDATION } from '../../../../shared/constants';
 
-export const FAQS: readonly { question: string; answer: ReactNode }[] = [
+export interface Faq {
+  question: string;
+  answer: ReactNode;
+}
+
+export const FAQS: readonly Faq[] = [
   {
     question: 'How do I donate?',
     answer: (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDate } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { PageHeader } from '../../../components/page-header';
 
@@ -16,13 +17,14 @@ export function LegalPage({
   sections,
 }: {
   title: string;
+  /** YYYY-MM-DD */
   updated: string;
   intro: ReactNode;
   sections: readonly LegalSection[];
 }) {
   return (
     <>
-      <PageHeader title={title} lead={t('legal.updated', { date: updated })} />
+      <PageHeader title={title} lead={t('legal.updated', { date: formatDate(updated) })} />
       <div className="container legal">
         <nav className="legal__toc" aria-labelledby="toc-title">
           <h2 id="toc-title" className="legal__toc-title">

@@ -2,7 +2,7 @@
 import { FOUNDATION } from '../../../../shared/constants';
 import type { LegalSection } from './legal-page';
 
-export const PRIVACY_UPDATED = '23 November 2026';
+export { PRIVACY_UPDATED } from './legal-dates';
 
 export const PRIVACY_INTRO = (
   <p>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { DONATION_SPLIT_KOBO, FOUNDATION } from '../../../../shared/constants';
 import type { LegalSection } from './legal-page';
 
-export const TERMS_UPDATED = '1 November 2026';
+export { TERMS_UPDATED } from './legal-dates';
 
 export const TERMS_INTRO = (
   <p>

@@ -1,0 +1,21 @@
+/** The English texts every page needs, registered when loaded (the browser loads one language). */
+import { addMessages } from '..';
+import { choiceMessages } from './choices';
+import { dateMessages } from './dates';
+import { givingMessages } from './giving';
+import { languageMessages } from './language';
+import { metaMessages } from './meta';
+import { publicMessages } from './public';
+import { serverMessages } from './server';
+import { specMessages } from './spec';
+
+addMessages('en', {
+  ...specMessages,
+  ...serverMessages,
+  ...publicMessages,
+  ...givingMessages,
+  ...metaMessages,
+  ...choiceMessages,
+  ...languageMessages,
+  ...dateMessages,
+});

@@ -1,0 +1,37 @@
+/** Hausa versions of the giving texts (see en/giving.ts). Awaiting review by a native speaker. */
+import type { givingMessages } from '../en/giving';
+
+export const givingMessagesHa: Record<keyof typeof givingMessages, string> = {
+  // Statement files: what staff upload from the bank's internet banking.
+  'statements.tooLarge': 'Fayil ɗin bayanan banki ya fi MB 5 girma',
+  'statements.notATable':
+    'Ba za mu iya karanta wannan fayil a matsayin bayanan banki ba: da fatan za a aiko da CSV, fayil ɗin Excel (.xlsx) ko fitarwar GTBank .xls',
+  'statements.oldExcel':
+    'Wannan tsohon littafin Excel (.xls) ne: da fatan za a ajiye shi a matsayin .xlsx ko CSV sannan a ɗora shi',
+  'statements.empty': 'Bayanan bankin ba su da layukan hada-hada',
+  'statements.needsMapping':
+    'Ba mu gane ginshiƙan wannan bayanan banki ba: da fatan za a zaɓi ginshiƙin da ke ɗauke da kowane bayani',
+  'statements.noCreditColumn':
+    'Bayanan bankin ba su da ginshiƙin shiga: zaɓi ginshiƙin da ke ɗauke da kuɗin da aka karɓa',
+  'statements.mappingInvalid': 'Ginshiƙan da aka zaɓa ba sa cikin kan wannan fayil',
+  'statements.rowDate': 'Layi na {row}: ba a iya karanta kwanan wata “{value}” ba',
+  'statements.rowAmount': 'Layi na {row}: ba a iya karanta adadi “{value}” ba',
+  'statements.fileRequired': 'Da fatan za a zaɓi fayil ɗin bayanan banki',
+  'statements.notFound': 'Ba a sami bayanan bankin ba',
+  'statements.lineNotFound': 'Ba a sami layin bayanan bankin ba',
+  'statements.lineDecided': 'Wani ya riga ya yanke hukunci kan wannan layi',
+  'statements.lineSaved': 'An ajiye layin',
+  'statements.tooSmall': 'Wannan kuɗin shiga bai kai ₦1 ba',
+  'statements.noLines': 'Zaɓi aƙalla layi ɗaya',
+  'statements.confirmed': 'An tabbatar da daidaito: {count}',
+  'statements.mappingBadField': 'Akwai bayanin da ba a sani ba a cikin daidaita ginshiƙai',
+  // Pledges, as staff handle them.
+  'pledge.updated': 'An sabunta alƙawari',
+  'pledge.receivedRange': 'Shigar da adadin da aka karɓa: cikakken adadin naira',
+  'pledge.cancelledCannotConfirm': 'An soke wannan alƙawari: a sake buɗe shi kafin a tabbatar da biya',
+  'pledge.paidCannotCancel': 'Akwai biya a kan wannan alƙawari: a fara sake buɗe shi don a janye su',
+  'pledge.nothingOutstanding': 'Babu sauran bashi a kan wannan alƙawari: shigar da adadin da aka karɓa',
+  'pledge.receivedInFuture': 'Ranar karɓa ba za ta kasance a nan gaba ba',
+  'pledge.campaignGone': 'An goge gangamin wannan alƙawari',
+  'gifts.exportFailed': 'Ba a iya fitar da bayanan ba',
+};

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { parsePo, toPo } from '../../scripts/i18n';
+import { catalogueProblems, loadCatalogues, looksUntranslated, missingKeys } from '../../scripts/i18n/catalogues';
+import { t } from '../../shared/messages';
+import { formatMessage, placeholdersOf } from '../../shared/messages/format-message';
+
+describe('the catalogues', () => {
+  it('hold every message in English and Hausa, with the same placeholders, and every key the code uses', async () => {
+    const files = await loadCatalogues();
+    expect(catalogueProblems(files)).toEqual([]);
+    expect(missingKeys(files)).toEqual([]);
+  });
+
+  it('find a missing, an untranslated and a mistyped Hausa text', () => {
+    const file = {
+      file: 'spec',
+      name: 'specMessages',
+      en: { a: 'Please try again', b: 'Hello {name}', c: 'Kano', d: 'Saved' },
+      translations: { ha: { a: 'Please try again', b: 'Sannu {suna}', c: 'Kano', e: 'x' } },
+    };
+    expect(catalogueProblems([file])).toEqual([
+      'ha/spec.ts: a is still in English',
+      'ha/spec.ts: b has placeholders {suna}, English {name}',
+      'ha/spec.ts: d is missing',
+      'ha/spec.ts: e is not in en/spec.ts',
+    ]);
+    expect(looksUntranslated('CSV', 'CSV')).toBe(false);
+  });
+
+  it('go to a PO file and come back unchanged', async () => {
+    const files = await loadCatalogues();
+    const po = toPo(files, 'ha');
+    const back = parsePo(po);
+    for (const { en, translations } of files)
+      for (const key of Object.keys(en)) expect(back.get(key), key).toBe(translations.ha[key]);
+    expect(po).toContain('Plural-Forms: nplurals=2');
+  });
+});
+
+describe('formatMessage', () => {
+  const plural = '{count, plural, one {# campaign} other {# campaigns}} in {state}';
+
+  it('fills placeholders and chooses the plural form by the language rules', () => {
+    expect(formatMessage(plural, { count: 1, state: 'Kano' }, 'en-NG')).toBe('1 campaign in Kano');
+    expect(formatMessage(plural, { count: 2, state: 'Kano' }, 'en-NG')).toBe('2 campaigns in Kano');
+    expect(formatMessage(plural, { count: 1200, state: 'Kano' }, 'en-NG')).toBe('1,200 campaigns in Kano');
+    expect(formatMessage('{count, plural, =0 {none} one {# gangami} other {gangamai #}}', { count: 0 }, 'ha-NG')).toBe(
+      'none',
+    );
+    expect(formatMessage('{count, plural, one {gangami #} other {gangamai #}}', { count: 1 }, 'ha-NG')).toBe(
+      'gangami 1',
+    );
+    expect(formatMessage('{count, plural, one {gangami #} other {gangamai #}}', { count: 3 }, 'ha-NG')).toBe(
+      'gangamai 3',
+    );
+  });
+
+  it('leaves an unknown placeholder as written and names the placeholders of a text', () => {
+    expect(formatMessage('Hello {who}', {}, 'en-NG')).toBe('Hello {who}');
+    expect(placeholdersOf(plural)).toEqual(['count', 'state']);
+  });
+
+  it('answers in the language asked for', () => {
+    expect(t('campaigns.notFound', undefined, 'ha')).toBe('Ba a sami gangamin ba');
+    expect(t('campaigns.notFound', undefined, 'en')).toBe('Campaign not found');
+  });
+});
