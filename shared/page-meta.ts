@@ -3,8 +3,10 @@
  * navigation and the server writes them into the HTML it sends, so link previews and search
  * engines see them too.
  */
+import { campaignTexts } from './campaign-language';
 import { FOUNDATION } from './constants';
 import { type MessageKey, t } from './messages';
+import type { Campaign } from './schemas/answers';
 
 export interface PageMeta {
   title: string;
@@ -47,17 +49,15 @@ export const notFoundMeta = (): PageMeta => metaOf('notFound');
 /** The head of a campaign page whose campaign does not exist. */
 export const campaignNotFoundMeta = (): PageMeta => metaOf('campaignNotFound');
 
-/** A campaign's own head: its title and short description, in the language shown (see campaign-language). */
-export const campaignMeta = (campaign: {
-  title: string;
-  shortDescription: string;
-  description: string;
-  image: string;
-}): PageMeta => ({
-  title: t('meta.campaign.title', { ...site, title: campaign.title }),
-  description: (campaign.shortDescription || campaign.description).slice(0, 200),
-  image: campaign.image,
-});
+/** A campaign's own head: its title and short description in the language shown (English until translated). */
+export function campaignMeta(campaign: Campaign): PageMeta {
+  const texts = campaignTexts(campaign);
+  return {
+    title: t('meta.campaign.title', { ...site, title: texts.title }),
+    description: (texts.shortDescription || texts.description).slice(0, 200),
+    image: campaign.image,
+  };
+}
 
 /** Meta of a path; unknown paths get the not-found head, admin paths the dashboard's. */
 export function metaForPath(pathname: string): PageMeta {

@@ -11,7 +11,6 @@ import fastifyStatic from '@fastify/static';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
-import { campaignTexts } from '../../shared/campaign-language';
 import { FORM_ECHO_KEY, FORM_PAGES, type FormEcho } from '../../shared/form-echo';
 import { LANGUAGES, LOCALE_CODES, type Locale, t } from '../../shared/messages';
 import { APP_DATA_ID, type PageData, serializeForScript } from '../../shared/page-data';
@@ -121,8 +120,7 @@ async function metaOf(deps: Deps, pathname: string, status: number): Promise<Pag
   if (campaignId) {
     if (status === 404) return campaignNotFoundMeta();
     try {
-      const campaign = await getCampaign(deps, decodeURIComponent(campaignId));
-      return campaignMeta({ ...campaign, ...campaignTexts(campaign) });
+      return campaignMeta(await getCampaign(deps, decodeURIComponent(campaignId)));
     } catch (error) {
       if (error instanceof NotFoundError || error instanceof URIError) return campaignNotFoundMeta();
       throw error;

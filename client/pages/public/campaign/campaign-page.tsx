@@ -195,12 +195,7 @@ export function CampaignPage() {
     },
   );
   const meta = useMemo(
-    () =>
-      query.data
-        ? campaignMeta({ ...query.data, ...campaignTexts(query.data) })
-        : query.isError
-          ? campaignNotFoundMeta()
-          : null,
+    () => (query.data ? campaignMeta(query.data) : query.isError ? campaignNotFoundMeta() : null),
     [query.data, query.isError],
   );
   useDocumentMeta(meta);
