@@ -386,7 +386,22 @@ function bundleRows() {
   const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length;
   const html = fs.readFileSync(index, 'utf8');
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  return `First-load JS of / (gzip): ${kB(initial.reduce((n, f) => n + gz(f), 0))} in ${initial.join(', ')}`;
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  // Each language's texts are chunks of their own: a visitor downloads one language's only.
+  const texts = (locale: string, part: string) => {
+    const chunk = manifest[`../shared/messages/${locale}/${part}.ts`];
+    return chunk ? kB(gz(chunk.file)) : 'missing';
+  };
+  const languages = ['en', 'ha']
+    .map((locale) => `${locale} ${texts(locale, 'core')} (+ staff area ${texts(locale, 'staff-area')})`)
+    .join('; ');
+  return [
+    `First-load JS of / (gzip): ${kB(initial.reduce((n, f) => n + gz(f), 0))} in ${initial.join(', ')}`,
+    `Texts per language, one loaded per visit (gzip): ${languages}`,
+  ].join('\n');
 }
 
 const kinds: Kind[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
