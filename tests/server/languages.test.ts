@@ -125,6 +125,28 @@ describe.each(testDatabases())('languages over HTTP on %s', (kind) => {
     expect((await page('/about?lang=xx', { cookie: 'lang=ha' })).body).toContain('<html lang="ha">');
   });
 
+  it('keeps each of many requests at once in its own language, pages and API alike', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const locale = i % 2 ? 'ha' : 'en';
+        return i % 4 < 2
+          ? page(`/contact?n=${i}`, { cookie: `lang=${locale}` }).then((res) => [locale, res.body.slice(0, 200)])
+          : app.app
+              .inject({
+                method: 'POST',
+                url: '/api/submissions/newsletter/register',
+                payload: { email: 'not-an-email' },
+                headers: { 'accept-language': locale },
+              })
+              .then((res) => [locale, res.json().message as string]);
+      }),
+    );
+    for (const [locale, body] of answers) {
+      if (body!.startsWith('<')) expect(body).toContain(`<html lang="${locale}">`);
+      else expect(body).toBe(t('validation.email', undefined, locale as 'en' | 'ha'));
+    }
+  });
+
   it('links each page to its other language and keeps a cached page per language', async () => {
     const english = await page('/campaigns');
     expect(english.body).toContain('<link rel="canonical" href="http://localhost:80/campaigns">');
