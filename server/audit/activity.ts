@@ -3,7 +3,9 @@
  * volunteer"), newest first, a page at a time, filtered by person, kind of action and day.
  */
 import { sql } from 'kysely';
+import { NEWSLETTER_STATUSES, type NewsletterStatus, REVIEW_STATUSES, type ReviewStatus } from '../../shared/constants';
 import { type MessageKey, t } from '../../shared/messages';
+import { ROLES, type Role } from '../../shared/roles';
 import type { ActivityQuery } from '../../shared/schemas/staff';
 import { isId } from '../db/ids';
 import { after, cursorOf, pageOf } from '../db/keyset';
@@ -47,6 +49,14 @@ const kindNoun = (target: string | null) => {
 };
 
 /** One event in plain words; an action this code does not know is shown by its name. */
+/** A role or a status as recorded (English words of the API), in the language shown, as a word within a sentence. */
+const roleName = (role: string) =>
+  (ROLES as readonly string[]).includes(role) ? t(`admin.role.${role as Role}`).toLowerCase() : role;
+const statusName = (status: string) =>
+  ([...REVIEW_STATUSES, ...NEWSLETTER_STATUSES] as readonly string[]).includes(status)
+    ? t(`admin.submissions.statusName.${status as ReviewStatus | NewsletterStatus}`).toLowerCase()
+    : status;
+
 export function describeEvent(event: {
   actor: string;
   action: string;
@@ -69,7 +79,7 @@ export function describeEvent(event: {
       return t('activity.passwordChanged', { who, target });
     case 'admin.created':
     case 'user.created':
-      return t('activity.userCreated', { who, target, role: summary.replace(/^as /, '') || 'admin' });
+      return t('activity.userCreated', { who, target, role: roleName(summary.replace(/^as /, '') || 'admin') });
     case 'user.updated':
       return t('activity.userUpdated', { who, target, what: summary });
     case 'user.password.reset':
@@ -109,7 +119,7 @@ export function describeEvent(event: {
       const kind = kindNoun(target);
       if (status === 'approved') return t('activity.approved', { who, kind });
       if (status === 'rejected') return t('activity.rejected', { who, kind });
-      return t('activity.statusSet', { who, kind, status });
+      return t('activity.statusSet', { who, kind, status: statusName(status) });
     }
     case 'submission.deleted':
       return t('activity.submissionDeleted', { who, kind: kindNoun(target) });

@@ -88,7 +88,7 @@ export async function recordGift(trx: DB, gift: NewGift, actor: Actor): Promise<
     actor,
     'gift.confirmed',
     id,
-    `${receiptNumber}: ${formatNaira(gift.amount)} to “${gift.campaignTitle}”`,
+    `${receiptNumber}: ${formatNaira(gift.amount)} → “${gift.campaignTitle}”`,
   );
   return { id, receiptNumber };
 }

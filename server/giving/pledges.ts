@@ -137,7 +137,7 @@ export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
             updatedAt: now,
           })
           .execute();
-        await audit(trx, actor, 'pledge.created', reference, `${formatNaira(input.amount)} to “${campaign.title}”`);
+        await audit(trx, actor, 'pledge.created', reference, `${formatNaira(input.amount)} → “${campaign.title}”`);
       });
       return {
         message: t('pledge.created'),
