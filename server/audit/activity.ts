@@ -48,7 +48,6 @@ const kindNoun = (target: string | null) => {
   return key ? t(key) : t('activity.noun.entry');
 };
 
-/** One event in plain words; an action this code does not know is shown by its name. */
 /** A role or a status as recorded (English words of the API), in the language shown, as a word within a sentence. */
 const roleName = (role: string) =>
   (ROLES as readonly string[]).includes(role) ? t(`admin.role.${role as Role}`).toLowerCase() : role;
@@ -57,6 +56,7 @@ const statusName = (status: string) =>
     ? t(`admin.submissions.statusName.${status as ReviewStatus | NewsletterStatus}`).toLowerCase()
     : status;
 
+/** One event in plain words; an action this code does not know is shown by its name. */
 export function describeEvent(event: {
   actor: string;
   action: string;
