@@ -104,8 +104,15 @@ async function listenPostgres(
     await client.end().catch(() => {});
     throw error;
   }
+  // One query at a time on this connection: acknowledgements fired from notifications may meet a
+  // lease renewal, and pg stops queueing a second query on a busy client in its next major.
+  let last: Promise<unknown> = Promise.resolve();
   return {
-    query: async <R>(text: string, values?: unknown[]) => (await client.query(text, values)).rows as R[],
+    query: <R>(text: string, values?: unknown[]) => {
+      const rows = last.then(() => client.query(text, values)).then((result) => result.rows as R[]);
+      last = rows.catch(() => {});
+      return rows;
+    },
     async close() {
       closing = true;
       await client.end().catch(() => {});
