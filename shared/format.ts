@@ -70,17 +70,25 @@ export function splitNumberedLines(text: string): TextBlock[] {
   return blocks;
 }
 
+/** Made once per time zone: a formatter is costly to build and a page may show dozens of dates. */
+const numericDates = new Map<string, Intl.DateTimeFormat>();
+
 /** The numbers of a date (day, month 1–12, year, hour, minute) in a time zone, from Intl. */
 function dateNumbers(date: Date, timeZone?: string) {
-  const parts = new Intl.DateTimeFormat(NIGERIA, {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).formatToParts(date);
+  let format = numericDates.get(timeZone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat(NIGERIA, {
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    numericDates.set(timeZone ?? '', format);
+  }
+  const parts = format.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return { day: part('day'), month: part('month'), year: part('year'), hour: part('hour'), minute: part('minute') };
 }

@@ -60,6 +60,9 @@ export function localeOf(req: FastifyRequest): Locale {
   return queryLocale(req.url) ?? cookieLocale(req.headers.cookie) ?? negotiated;
 }
 
+/** The request headers an answer's language depends on: a page's on its cookie too. */
+export const languageVary = (page: boolean): string[] => (page ? ['Cookie', 'Accept-Language'] : ['Accept-Language']);
+
 /** Appends to Vary without repeating a name (compression adds Accept-Encoding after us). */
 function vary(reply: FastifyReply, ...names: string[]) {
   const current = String(reply.getHeader('vary') ?? '');
@@ -89,7 +92,7 @@ export function registerRequestLocale(app: FastifyInstance): void {
   app.addHook('preValidation', reenter);
   app.addHook('preHandler', reenter);
   app.addHook('onSend', (req, reply, _payload, done) => {
-    vary(reply, ...(wantsPage(req) ? ['Cookie', 'Accept-Language'] : ['Accept-Language']));
+    vary(reply, ...languageVary(wantsPage(req)));
     done();
   });
 }

@@ -21,6 +21,7 @@ import { getLocale } from '../../shared/messages';
 import { pageCacheKey } from '../../shared/page-data';
 import type { DataVersions } from '../db/data-versions';
 import { TRPC_ROUTE, trpcProcedures } from './rate-limit';
+import { languageVary } from './request-locale';
 import { wantsPage } from './wants-page';
 
 declare module 'fastify' {
@@ -56,9 +57,7 @@ type Encoding = 'br' | 'gzip';
  * page's language comes from its cookie or Accept-Language, the API's from Accept-Language.
  */
 const varyOf = (entry: Pick<Entry, 'key'>) =>
-  entry.key.startsWith('page ')
-    ? 'Accept, Accept-Encoding, Accept-Language, Cookie'
-    : 'Accept, Accept-Encoding, Accept-Language';
+  ['Accept', 'Accept-Encoding', ...languageVary(entry.key.startsWith('page '))].join(', ');
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 const compress = (bytes: Buffer, encoding: Encoding) =>

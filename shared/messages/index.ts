@@ -81,16 +81,6 @@ export function getLocale(): Locale {
   return state.current();
 }
 
-/** The BCP 47 tag of the current language, for `Intl` (en-NG, ha-NG). */
-export function getLocaleTag(locale: Locale = getLocale()): string {
-  return LANGUAGES[locale].tag;
-}
-
-/** Whether a language's texts are in (the browser loads them before it renders). */
-export function hasMessages(locale: Locale, key: MessageKey): boolean {
-  return state.catalogues[locale][key] !== undefined;
-}
-
 /**
  * Looks up a message in the current language and fills its `{name}` placeholders and ICU
  * plurals (`{count, plural, one {# campaign} other {# campaigns}}`).
@@ -103,5 +93,6 @@ export function t(key: MessageKey, vars?: Record<string, string | number>, local
 /** What a visitor reads of one of the spec's choices (the value itself is the API's). */
 export function choiceLabel(value: string): string {
   const key = `choice.${value}` as MessageKey;
-  return hasMessages(getLocale(), key) || hasMessages('en', key) ? t(key) : value;
+  const known = state.catalogues[getLocale()][key] ?? state.catalogues.en[key];
+  return known === undefined ? value : t(key);
 }
