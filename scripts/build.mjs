@@ -31,6 +31,8 @@ export async function buildAll() {
   await build({
     entryPoints: {
       main: 'server/main.ts',
+      // Statements are read in a worker thread, started from main.js by this file's name (server/giving/statement-reader.ts).
+      'statement-worker': 'server/giving/statement-worker.ts',
       migrate: 'server/cli/migrate.ts',
       'admin-create': 'server/cli/admin-create.ts',
     },

@@ -19,6 +19,7 @@ import { dashboardRest } from './dashboard/rest';
 import type { Deps } from './deps';
 import { TooManyRequestsError } from './errors';
 import { givingRest } from './giving/rest';
+import { registerAllowedHosts } from './http/allowed-hosts';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
@@ -27,12 +28,14 @@ import { registerRateLimit } from './http/rate-limit';
 import { registerRequestLocale } from './http/request-locale';
 import { type ResponseCache, registerResponseCache } from './http/response-cache';
 import { registerSecurityHeaders } from './http/security-headers';
+import { unpackWebResponses } from './http/web-response';
 import { withZodSchemas } from './http/zod-schemas';
 import { settingsRest } from './settings/rest';
 import { submissionsRest } from './submissions/rest';
 import { guardTrpcBatch } from './trpc/batch-guard';
 import { createRequestContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/root';
+import type { ProcedureMeta } from './trpc/trpc';
 import { uploadsRest } from './uploads/rest';
 import { usersRest } from './users/rest';
 
@@ -57,6 +60,11 @@ export interface AppOptions {
 /** Fastify's types leave out the hop count it accepts; a function says the same: trust the first n hops. */
 const trustedProxies = (setting: Config['trustProxy']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
+/** The budget each procedure declares in its `meta` (server/trpc/trpc.ts). */
+const procedureBudget = (name: string) =>
+  (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>)[name]?._def
+    .meta?.budget ?? 'api';
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -87,6 +95,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.decorateRequest('user', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  // Unknown hosts are refused before anything else, the response cache included.
+  registerAllowedHosts(app, config.allowedHosts);
+
   // Third-party plugins.
   // The request's language, then the response cache: a hit is answered before any other hook
   // (see response-cache.ts), and its key carries the language.
@@ -101,7 +112,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
-  await registerRateLimit(app, config);
+  await registerRateLimit(app, config, procedureBudget);
+  unpackWebResponses(app);
   // JSON answers shrink about tenfold: what matters most on a slow phone connection. Images are
   // already compressed and static files come pre-compressed from the build.
   await app.register(compress, {

@@ -113,6 +113,19 @@ const envSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^\s]+[^/]$/, 'must be an absolute http(s) URL without a trailing slash')
     .optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((h) => /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/.test(h)), {
+      message: 'must be a comma-separated list of host names, such as example.org,www.example.org',
+    })
+    .optional(),
+  NODE_ENV: z.string().trim().optional(),
   TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
   FORM_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(20),
@@ -146,7 +159,12 @@ export interface Config {
   corsOrigins: string[];
   uploadMaxBytes: number;
   bank: { accountName: string; accountNumber: string };
-  publicUrl: string | undefined;
+  /** The site's absolute address: every link, canonical tag, QR code and mail is built on it. */
+  publicUrl: string;
+  /** PUBLIC_URL was not given: the address above is the local one (refused in production). */
+  publicUrlIsLocal: boolean;
+  /** Host names requests may name; any other is refused before it reaches a cache (421). */
+  allowedHosts: string[];
   /** Fastify's own forms: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   rateLimit: { perMinute: number; formsPerMinute: number };
@@ -167,6 +185,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  // Links are never built from a client's Host header: a production site must say its address.
+  if (e.PUBLIC_URL === undefined && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_URL must be set in production (the site's absolute address, e.g. https://example.org)",
+    );
+  }
+  // A local site: the address it listens on, with a loopback name for "any address".
+  const localHost = ['0.0.0.0', '::'].includes(e.HOST) ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  const publicUrl = e.PUBLIC_URL ?? `http://${localHost}:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -183,7 +210,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     corsOrigins: e.CORS_ORIGINS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     bank: { accountName: e.BANK_ACCOUNT_NAME, accountNumber: e.BANK_ACCOUNT_NUMBER },
-    publicUrl: e.PUBLIC_URL,
+    publicUrl,
+    publicUrlIsLocal: e.PUBLIC_URL === undefined,
+    // Without a PUBLIC_URL the site is a local one, reached by any loopback name.
+    allowedHosts:
+      e.ALLOWED_HOSTS ??
+      (e.PUBLIC_URL ? [new URL(publicUrl).hostname] : [...new Set(['localhost', '127.0.0.1', '[::1]', localHost])]),
     trustProxy: e.TRUST_PROXY,
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, formsPerMinute: e.FORM_RATE_LIMIT_PER_MINUTE },
     logLevel: e.LOG_LEVEL,

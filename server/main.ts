@@ -70,6 +70,9 @@ async function main(): Promise<void> {
     throw new ConfigError(`Invalid configuration: PORT ${config.port} on HOST ${config.host} ${reason}`);
   }
   app.log.info(`database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);
+  if (config.publicUrlIsLocal) {
+    app.log.warn(`PUBLIC_URL is not set: links use ${config.publicUrl}; set it to the site's public address`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { NEWSLETTER_STATUSES, type NewsletterStatus, REVIEW_STATUSES, type Revie
 import { type MessageKey, t } from '../../shared/messages';
 import { ROLES, type Role } from '../../shared/roles';
 import type { ActivityQuery } from '../../shared/schemas/staff';
+import { ACCOUNT_LIMIT } from '../auth/throttle';
 import { isId } from '../db/ids';
 import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
@@ -71,8 +72,15 @@ export function describeEvent(event: {
       return t('activity.signedIn', { who });
     case 'auth.login.failed':
       return t('activity.signInRefused', { target });
+    // Written by older versions, at the first attempt refused by a lock.
     case 'auth.login.throttled':
       return t('activity.signInPaused', { target });
+    case 'auth.account.locked':
+      return t('activity.accountLocked', {
+        target,
+        minutes: ACCOUNT_LIMIT.windowMs / 60_000,
+        attempts: ACCOUNT_LIMIT.max,
+      });
     case 'auth.logout':
       return t('activity.signedOut', { who });
     case 'auth.password.changed':

@@ -22,6 +22,7 @@ export type AuditAction =
   | 'auth.login'
   | 'auth.login.failed'
   | 'auth.login.throttled'
+  | 'auth.account.locked'
   | 'auth.logout'
   | 'auth.password.changed'
   | 'admin.created'

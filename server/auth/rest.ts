@@ -7,6 +7,7 @@ import { LOGIN_EXAMPLE, PASSWORD_CHANGE_EXAMPLE } from '../http/api-examples';
 import { actorOfRequest, requireSignedIn } from '../http/auth-hook';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
+import { deviceCookieJar } from './device-cookie';
 import { changeOwnPassword, login, logout, recentSignIns, verifyAnswerOf } from './service';
 
 const tags = ['auth'];
@@ -21,12 +22,12 @@ export async function authRest(app: ZodApp, deps: Deps): Promise<void> {
         operationId: 'login',
         summary: 'Sign in and get a bearer token',
         description:
-          "After 10 failed attempts for one account within 15 minutes, or too many attempts from one address within a minute, the answer is 429 with a `Retry-After` header (seconds). A success clears the account's count.",
+          "The password is used exactly as sent, spaces included. A success sets a device cookie (HttpOnly, sent back only to the sign-in paths, a year) that marks this client as known to the account. From a client without one, after 10 attempts at one account within 15 minutes the account is locked for such clients: the answer is 429 with a `Retry-After` header (seconds), even for the right password. A client with the account's device cookie is not locked out; it has 5 attempts per 15 minutes of its own, after which it counts as unknown. Too many attempts from one address within a minute are also answered 429. A success clears the account's count.",
         body: loginInput,
         response: { 200: answer('Signed in', loginAnswer), ...refusals(...BODY_REFUSALS, 401) },
       },
     },
-    (req) => login(deps, req.body, actorOfRequest(req)),
+    (req, reply) => login(deps, req.body, actorOfRequest(req), deviceCookieJar(req, reply)),
   );
 
   app.get(

@@ -2,7 +2,8 @@
  * Staff accounts' sign-in and sessions. Every token names a session row: signing out revokes it,
  * a password set by someone else bumps the account's token version (revoking every session),
  * disabling the account refuses its tokens at once, and a session left idle too long ends by
- * itself. Sign-in is throttled here, whichever face or URL it came through.
+ * itself. Sign-in is throttled here, whichever face or URL it came through: per client address,
+ * and per account for browsers the account does not know (device-cookie.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -16,9 +17,18 @@ import { isId, newId } from '../db/ids';
 import type { Deps } from '../deps';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors';
 import { addressKey } from '../http/client-address';
+import { type DeviceCookieJar, deviceOf, setDeviceCookie } from './device-cookie';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 import { isCommonPassword } from './password-policy';
-import { clearAttempts, type Limit, reserveAttempt } from './throttle';
+import {
+  ACCOUNT_LIMIT,
+  accountKey,
+  clearAccountLock,
+  clearAttempts,
+  DEVICE_LIMIT,
+  deviceKey,
+  reserveAttempt,
+} from './throttle';
 
 /** A signed-in staff member, as every request sees them: read afresh from the database per token. */
 export interface StaffUser {
@@ -34,8 +44,8 @@ export interface StaffUser {
 
 export type AuthDeps = Pick<Deps, 'db' | 'tokens' | 'now' | 'config'>;
 
-/** Failed sign-ins per account: ten per quarter of an hour. */
-export const ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
+export { ACCOUNT_LIMIT, clearAccountLock, DEVICE_LIMIT } from './throttle';
+
 /** A session's last use is written at most this often. */
 const SEEN_EVERY_MS = 60_000;
 
@@ -49,9 +59,8 @@ const findByEmail = (db: DB, email: string) =>
 const tooMany = (retryAfter: number) =>
   new TooManyRequestsError(t('auth.tooManyAttempts', { wait: formatMinutes(retryAfter) }), retryAfter);
 
-/** Refuses the attempt when its client address or its account is over the limit. */
-async function throttle(deps: AuthDeps, email: string, actor: Actor): Promise<void> {
-  const now = deps.now();
+/** Refuses the attempt when its client address is over the limit, whichever account it names. */
+async function throttleAddress(deps: AuthDeps, actor: Actor, now: Date): Promise<void> {
   const address = await reserveAttempt(
     deps.db,
     addressKey(actor.ip),
@@ -59,13 +68,54 @@ async function throttle(deps: AuthDeps, email: string, actor: Actor): Promise<vo
     now,
   );
   if (!address.allowed) throw tooMany(address.retryAfter);
-  const account = await reserveAttempt(deps.db, `account:${email.toLowerCase()}`, ACCOUNT_LIMIT, now);
-  if (!account.allowed) {
-    // Recorded once per window, so a flood of guesses does not flood the trail.
-    if (account.count === ACCOUNT_LIMIT.max + 1)
-      await audit(deps.db, actor, 'auth.login.throttled', email, 'account locked for the window');
-    throw tooMany(account.retryAfter);
+}
+
+/**
+ * Counts the attempt. A browser with a valid device cookie for the account, within that cookie's
+ * own budget, is known: only the budget counts it, and the account's lock does not apply. Any
+ * other attempt counts toward the account's lock and is refused while it holds. True when this
+ * attempt is the one whose failure locks the account.
+ */
+async function countAttempt(
+  deps: AuthDeps,
+  email: string,
+  account: { id: string } | undefined,
+  jar: DeviceCookieJar | null,
+  now: Date,
+): Promise<boolean> {
+  const device = account ? await deviceOf(deps.tokens, jar, account.id) : null;
+  if (account && device) {
+    const budget = await reserveAttempt(deps.db, deviceKey(account.id, device.nonce), DEVICE_LIMIT, now);
+    // Over its budget the cookie is spent for the window: the attempt is an unknown browser's.
+    if (budget.allowed) return false;
   }
+  const reservation = await reserveAttempt(deps.db, accountKey(email), ACCOUNT_LIMIT, now);
+  if (!reservation.allowed) throw tooMany(reservation.retryAfter);
+  return reservation.count === ACCOUNT_LIMIT.max;
+}
+
+/**
+ * Records a refused sign-in, and when it is the failure that locks the account, the lock: one
+ * transaction, so the trail never shows one without the other.
+ */
+async function refuse(
+  deps: AuthDeps,
+  actor: Actor,
+  target: string,
+  summary: string,
+  locked: { email: string } | null,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await audit(trx, actor, 'auth.login.failed', target, summary);
+    if (locked)
+      await audit(
+        trx,
+        actor,
+        'auth.account.locked',
+        locked.email,
+        `${ACCOUNT_LIMIT.max} failed sign-ins from unknown browsers; locked for ${ACCOUNT_LIMIT.windowMs / 60_000} minutes`,
+      );
+  });
 }
 
 /** Opens a session for the admin and signs a token that names it. */
@@ -76,25 +126,35 @@ export async function issueToken(deps: AuthDeps, admin: { id: string; email: str
   return deps.tokens.sign(admin, { id: session.id, version: admin.tokenVersion });
 }
 
-/** Same answer for an unknown email and a wrong password, after the same amount of work. */
+/**
+ * Same answer for an unknown email and a wrong password, after the same amount of work. The
+ * password is used exactly as typed: never trimmed. `jar` is the HTTP exchange's cookies (null
+ * outside HTTP): a known browser is let past the account's lock, and a success gives the browser
+ * a fresh device cookie.
+ */
 export async function login(
   deps: AuthDeps,
   input: { email: string; password: string },
   actor: Actor,
+  jar: DeviceCookieJar | null = null,
 ): Promise<LoginResult> {
-  await throttle(deps, input.email, actor);
+  const now = deps.now();
+  await throttleAddress(deps, actor, now);
   const admin = await findByEmail(deps.db, input.email);
+  const locksIfRefused = await countAttempt(deps, input.email, admin, jar, now);
   const ok = await verifyPassword(input.password, admin?.passwordHash ?? (await decoyPasswordHash()));
+  // Only an account that exists is locked in the trail; guesses at unknown emails lock nothing.
+  const locks = locksIfRefused && admin ? admin : null;
   if (!admin || !ok) {
-    await audit(deps.db, actor, 'auth.login.failed', input.email.toLowerCase());
+    await refuse(deps, actor, input.email.toLowerCase(), '', locks);
     throw new UnauthorizedError(t('auth.invalidCredentials'));
   }
   // Only someone who knows the password learns that the account is disabled.
   if (admin.disabledAt) {
-    await audit(deps.db, actor, 'auth.login.failed', admin.email, 'account disabled');
+    await refuse(deps, actor, admin.email, 'account disabled', locks);
     throw new UnauthorizedError(t('auth.accountDisabled'));
   }
-  await clearAttempts(deps.db, `account:${input.email.toLowerCase()}`);
+  await clearAccountLock(deps.db, admin.id);
   // A hash made at a lower cost is replaced now that the password is known.
   if (needsRehash(admin.passwordHash)) {
     const passwordHash = await hashPassword(input.password);
@@ -103,6 +163,10 @@ export async function login(
   const token = await issueToken(deps, admin);
   await deps.db.updateTable('admin_users').set({ lastSignInAt: deps.now() }).where('id', '=', admin.id).execute();
   await audit(deps.db, { ...actor, id: admin.id, name: admin.email }, 'auth.login', admin.email);
+  if (jar)
+    await setDeviceCookie(deps.tokens, jar, admin.id, {
+      secure: jar.https || deps.config.publicUrl?.startsWith('https:') === true,
+    });
   return { token, message: t('auth.loginSuccess'), mustChangePassword: admin.mustChangePassword };
 }
 
@@ -161,7 +225,7 @@ export async function logout(deps: AuthDeps, admin: StaffUser, actor: Actor): Pr
 
 /**
  * Creates the admin, or sets a new password for the existing one with that email: a new password
- * revokes every session of that admin. The same password changes nothing (start-up passes
+ * revokes every session of that admin and ends its sign-in lock. The same password changes nothing (start-up passes
  * ADMIN_PASSWORD every time and must not sign everyone out).
  */
 export async function upsertAdmin(
@@ -195,6 +259,7 @@ export async function upsertAdmin(
         .where('adminId', '=', existing.id)
         .where('revokedAt', 'is', null)
         .execute();
+      await clearAccountLock(trx, existing.id);
       await audit(trx, actor, 'auth.password.changed', existing.email, 'every session revoked');
       return 'updated';
     }
@@ -234,7 +299,7 @@ const PASSWORD_CHANGE_LIMIT = ACCOUNT_LIMIT;
 
 /**
  * Changes the signed-in user's own password, given the current one. Every other session of theirs
- * ends; this one goes on. Clears the must-change mark of a one-time password.
+ * ends; this one goes on; a sign-in lock of the account ends. Clears the must-change mark of a one-time password.
  */
 export async function changeOwnPassword(
   deps: AuthDeps,
@@ -279,6 +344,7 @@ export async function changeOwnPassword(
       .where('id', '!=', user.sessionId)
       .where('revokedAt', 'is', null)
       .execute();
+    await clearAccountLock(trx, user.id);
     await audit(trx, actor, 'auth.password.changed', user.email, 'other sessions revoked');
   });
   await clearAttempts(deps.db, `password:${user.id}`);

@@ -5,11 +5,27 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
+import { isId } from '../db/ids';
 
 export interface Limit {
   max: number;
   windowMs: number;
 }
+
+/**
+ * Sign-ins to one account from browsers not known to it (no valid device cookie, see
+ * device-cookie.ts): ten per quarter of an hour, counted before the password is checked and
+ * cleared by a success. The eleventh is refused even with the right password: the account is
+ * locked for unknown browsers until the window ends or clearAccountLock runs.
+ */
+export const ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
+/** Sign-ins from one known browser (one device cookie): five per quarter of an hour; then it counts as unknown. */
+export const DEVICE_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
+
+/** The counter of an account's sign-ins from unknown browsers: by email, so unknown emails count too. */
+export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+/** The counter of one known browser's sign-ins to an account. */
+export const deviceKey = (accountId: string, nonce: string) => `device:${accountId}:${nonce}`;
 
 export interface Reservation {
   allowed: boolean;
@@ -40,6 +56,32 @@ export async function reserveAttempt(db: DB, key: string, limit: Limit, now: Dat
 /** Forgets the counter: a successful sign-in clears its account's failures. */
 export async function clearAttempts(db: DB, key: string): Promise<void> {
   await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
+}
+
+/**
+ * Ends the account's lock: its count of sign-ins from unknown browsers, and the spent budgets of
+ * its known ones. The one place a lock ends early: a successful sign-in, a new password (one's
+ * own, an admin's reset, admin:create or ADMIN_PASSWORD) and, once there is mail, a password
+ * reset by mail. Takes a transaction too.
+ */
+export async function clearAccountLock(db: DB, userId: string): Promise<void> {
+  if (!isId(userId)) return;
+  await db
+    .deleteFrom('auth_throttle')
+    .where((eb) =>
+      eb.or([
+        eb(
+          'key',
+          '=',
+          eb
+            .selectFrom('admin_users')
+            .select(sql<string>`'account:' || lower(email)`.as('key'))
+            .where('id', '=', userId),
+        ),
+        eb('key', 'like', `${deviceKey(userId, '')}%`),
+      ]),
+    )
+    .execute();
 }
 
 /** Drops counters whose window has long passed, so the table stays small. */

@@ -1,8 +1,13 @@
-/** Admin tokens: HS256 JWTs from jose with expiry, issuer and audience, all checked on the way in. */
+/**
+ * Admin tokens: HS256 JWTs from jose with expiry, issuer and audience, all checked on the way in.
+ * The same secret signs the sign-in device cookies (device-cookie.ts) for another audience, so
+ * neither can pass for the other.
+ */
 import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'foundation-site';
 const AUDIENCE = 'foundation-admin';
+const DEVICE_AUDIENCE = 'foundation-sign-in-device';
 
 /** What a token says: whose it is, which session, and the admin's token version when issued. */
 export interface TokenClaims {
@@ -15,6 +20,16 @@ export interface TokenSigner {
   sign(admin: { id: string; email: string }, session: { id: string; version: number }): Promise<string>;
   /** The claims of a valid token, or null for anything else. */
   verify(token: string): Promise<TokenClaims | null>;
+  /** A device cookie's value: this browser signed in to this account (nonce: its own random id). */
+  signDevice(device: DeviceClaims, lifetimeSeconds: number): Promise<string>;
+  /** The claims of a valid, unexpired device cookie value, or null for anything else. */
+  verifyDevice(value: string): Promise<DeviceClaims | null>;
+}
+
+/** What a sign-in device cookie says: the account it signed in to, and its own random nonce. */
+export interface DeviceClaims {
+  accountId: string;
+  nonce: string;
 }
 
 export function createTokenSigner(secret: string, ttlHours: number, now: () => Date = () => new Date()): TokenSigner {
@@ -41,6 +56,34 @@ export function createTokenSigner(secret: string, ttlHours: number, now: () => D
         const { sub, sid, ver } = payload;
         if (typeof sub !== 'string' || typeof sid !== 'string' || !Number.isSafeInteger(ver)) return null;
         return { adminId: sub, sessionId: sid, version: ver as number };
+      } catch {
+        return null;
+      }
+    },
+    signDevice: (device, lifetimeSeconds) => {
+      const at = Math.floor(now().getTime() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(device.accountId)
+        .setJti(device.nonce)
+        .setIssuer(ISSUER)
+        .setAudience(DEVICE_AUDIENCE)
+        .setIssuedAt(at)
+        .setExpirationTime(at + lifetimeSeconds)
+        .sign(key);
+    },
+    async verifyDevice(value) {
+      try {
+        const { payload } = await jwtVerify(value, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: DEVICE_AUDIENCE,
+          currentDate: now(),
+          requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+        });
+        const { sub, jti } = payload;
+        if (typeof sub !== 'string' || typeof jti !== 'string' || jti.length < 16 || jti.length > 64) return null;
+        return { accountId: sub, nonce: jti };
       } catch {
         return null;
       }

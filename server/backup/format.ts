@@ -14,6 +14,16 @@ export const FORMAT = 'foundation-backup';
 export const FORMAT_VERSION = 1;
 /** A part is buffered before it is written (a tar entry states its size first): this bounds memory. */
 export const PART_BYTES = 4 * 1024 * 1024;
+/**
+ * The longest line (one row) a restore reads, and the largest backup.json or manifest: anything
+ * longer is refused before it is held whole, so a forged file cannot exhaust memory. The largest
+ * row the site writes is an image's full-size variant: every upload is re-encoded to WebP of at
+ * most IMAGE_MAX_DIMENSION² pixels (UPLOAD_MAX_BYTES bounds what is sent, not what is stored), and
+ * row_to_json writes bytea as hex, two characters a byte. Even the image's raw RGBA (1600² × 4 bytes,
+ * more than any WebP of it: noise with alpha encodes to 4.3 MB) would make a 20.5 MB line; text
+ * rows stay under the 1 MiB request body. backup-lines.test.ts restores a row of that raw size.
+ */
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
 export const SKIPPED_TABLES = new Set([
   'kysely_migration',

@@ -1,13 +1,12 @@
 /**
- * CSV export of gifts, as Excel opens it: UTF-8 with a byte-order mark, formula-like cells
- * neutralised (the same rule as the submissions' export), read a page at a time. Audited.
+ * CSV export of gifts, as Excel opens it (lib/csv: byte-order mark, formulas neutralised), read a
+ * page at a time. Audited.
  */
 import { once } from 'node:events';
-import { stringify } from 'csv-stringify';
 import { sql } from 'kysely';
 import { type Actor, audit } from '../audit/audit';
 import type { Deps } from '../deps';
-import { safeCell } from '../submissions/export';
+import { csvStream, safeCell } from '../lib/csv';
 
 const BATCH = 500;
 const COLUMNS = [
@@ -84,7 +83,7 @@ async function* giftRows(deps: Pick<Deps, 'db'>) {
 
 /** The CSV as a stream of text; the export is audited with its row count once written. */
 export function giftsCsv(deps: Pick<Deps, 'db'>, actor: Actor): NodeJS.ReadableStream {
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  const csv = csvStream();
   void (async () => {
     let count = 0;
     try {

@@ -185,8 +185,8 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
     },
     async (req, reply) => {
       const pledge = await getPublicPledge(deps, req.params.reference);
-      const svg = await pledgeQrSvg(deps, req, pledge.reference);
-      // Private: the address in it comes from the request when PUBLIC_URL is not set.
+      const svg = await pledgeQrSvg(deps, pledge.reference);
+      // Private: it names one donor's pledge page.
       return reply.type('image/svg+xml').header('cache-control', 'private, max-age=86400').send(svg);
     },
   );

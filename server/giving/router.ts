@@ -9,7 +9,7 @@ import {
   statementConfirmInput,
 } from '../../shared/schemas/giving';
 import { ValidationError } from '../errors';
-import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
+import { publicFormProcedure, publicProcedure, router, staffProcedure } from '../trpc/trpc';
 import { givingSummary } from './dashboard';
 import { giftsCsvText } from './export';
 import { createPledge, getPublicPledge, listPledges, pledgePage, supportersOf, updatePledge } from './pledges';
@@ -31,7 +31,7 @@ const statementUpload = z.object({
 });
 
 export const pledgeRouter = router({
-  create: publicProcedure.input(pledgeInput).mutation(({ ctx, input }) => {
+  create: publicFormProcedure.input(pledgeInput).mutation(({ ctx, input }) => {
     if (input.website) throw new ValidationError(t('request.invalid'));
     return createPledge(ctx, input, ctx.actor);
   }),

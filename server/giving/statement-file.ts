@@ -3,15 +3,18 @@
  * for GTBank, an HTML table saved as ".xls"; the kind is told from the bytes, not the name. The
  * header row is found below any preamble (account name, period) by the usual column names, or by
  * a mapping staff chose. Debit lines are counted and left out; a row that cannot be read is
- * reported by its row number, never skipped silently. No database work here.
+ * reported by its row number, never skipped silently. No database work here: the server runs this
+ * in a worker (statement-reader.ts), and each reader keeps within STATEMENT_LIMITS.
  */
 import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import { type DefaultTreeAdapterMap, parse as parseHtml } from 'parse5';
-import { givingMessages } from '../../shared/messages/en/giving';
+import { readHtmlTables } from './html-tables';
+import { type Cell, STATEMENT_LIMITS, StatementError, say, type Table, TableBounds } from './statement-limits';
+import { readXlsx } from './xlsx';
 
-export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+export { StatementError } from './statement-limits';
+
+export const STATEMENT_MAX_BYTES = STATEMENT_LIMITS.bytes;
 export const STATEMENT_FIELDS = ['date', 'narration', 'credit', 'debit', 'reference', 'balance'] as const;
 export type StatementField = (typeof STATEMENT_FIELDS)[number];
 /** Which header cell (its text as in the file's header row) holds each field. */
@@ -45,102 +48,17 @@ export interface ParsedStatement {
   rows: number;
 }
 
-type MessageKey = keyof typeof givingMessages;
-const say = (key: MessageKey, vars: Record<string, string | number> = {}) =>
-  givingMessages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-
-/** A file refused: the message says why; `header` lists the columns when staff should map them. */
-export class StatementError extends Error {
-  constructor(
-    readonly key: MessageKey,
-    readonly header?: string[],
-    vars?: Record<string, string | number>,
-  ) {
-    super(say(key, vars));
-    this.name = 'StatementError';
-  }
-}
-
-type Cell = string | number | Date | null;
-type Table = Cell[][];
-
 // ---------- Reading the file into rows of cells ----------
 
 const startsWith = (file: Buffer, bytes: number[]) => bytes.every((b, i) => file[i] === b);
 
-async function readXlsx(file: Buffer): Promise<Table> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw new StatementError('statements.notATable');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new StatementError('statements.empty');
-  const rows: Table = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellValue(cell.value);
-    });
-    rows[number - 1] = cells;
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
-
-/** An exceljs value as text, number or date. */
-function cellValue(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'number' || typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return cellValue(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-  }
-  return null;
-}
-
-type HtmlNode = DefaultTreeAdapterMap['node'];
-const childrenOf = (node: HtmlNode): HtmlNode[] => ('childNodes' in node ? node.childNodes : []);
-const textOf = (node: HtmlNode): string =>
-  node.nodeName === '#text'
-    ? (node as DefaultTreeAdapterMap['textNode']).value
-    : childrenOf(node).map(textOf).join(' ');
-
-/** Every table of an HTML document, each as rows of cell texts (nested tables are their own). */
-function readHtmlTables(text: string): Table[] {
-  const tables: Table[] = [];
-  const walk = (node: HtmlNode) => {
-    if (node.nodeName === 'table') {
-      const rows: Table = [];
-      const collect = (n: HtmlNode) => {
-        if (n.nodeName === 'table' && n !== node) return;
-        if (n.nodeName === 'tr') {
-          rows.push(
-            childrenOf(n)
-              .filter((c) => c.nodeName === 'td' || c.nodeName === 'th')
-              .map((c) => clean(textOf(c))),
-          );
-          return;
-        }
-        childrenOf(n).forEach(collect);
-      };
-      childrenOf(node).forEach(collect);
-      tables.push(rows);
-    }
-    childrenOf(node).forEach(walk);
-  };
-  walk(parseHtml(text) as unknown as HtmlNode);
-  return tables;
-}
-
 function readCsv(text: string): Table {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const firstLine = /^.*\S.*$/m.exec(text)?.[0] ?? '';
   const delimiter = [',', ';', '\t'].reduce(
     (best, d) => (firstLine.split(d).length > firstLine.split(best).length ? d : best),
     ',',
   );
+  const bounds = new TableBounds();
   try {
     return parseCsv(text, {
       delimiter,
@@ -148,28 +66,39 @@ function readCsv(text: string): Table {
       relax_quotes: true,
       skip_empty_lines: false,
       bom: true,
+      // Each field is counted as it is read: a line of a million commas is refused at the 65th.
+      cast: (value: string, { records, index }: { records: number; index: number }) => {
+        bounds.cell(records, index);
+        return value;
+      },
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof StatementError) throw error;
     throw new StatementError('statements.notATable');
   }
 }
 
-/** Text that is not a table: control bytes other than tab and line breaks, or bytes that are not UTF-8. */
-function looksBinary(text: string): boolean {
-  for (const char of text.slice(0, 4096)) {
-    const code = char.codePointAt(0)!;
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c) || code === 0xfffd)
-      return true;
-  }
+/** Control bytes other than tab, line breaks and form feed in the first 4 kB: a binary file, not text. */
+function looksBinary(file: Buffer): boolean {
+  for (const byte of file.subarray(0, 4096)) if (byte < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d].includes(byte)) return true;
   return false;
+}
+
+/** The whole file as UTF-8 text: a byte that is not UTF-8, anywhere, refuses it (never stored as "�"). */
+function utf8Text(file: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    throw new StatementError('statements.notUtf8');
+  }
 }
 
 /** The file's tables: one for CSV and XLSX, each of an HTML export's. */
 async function readTables(file: Buffer): Promise<Table[]> {
   if (startsWith(file, [0x50, 0x4b, 0x03, 0x04])) return [await readXlsx(file)];
   if (startsWith(file, [0xd0, 0xcf, 0x11, 0xe0])) throw new StatementError('statements.oldExcel');
-  const text = file.toString('utf8').replace(/^\uFEFF/, '');
-  if (looksBinary(text)) throw new StatementError('statements.notATable');
+  if (looksBinary(file)) throw new StatementError('statements.notATable');
+  const text = utf8Text(file).replace(/^\uFEFF/, '');
   if (/^\s*</.test(text) && /<table[\s>]/i.test(text)) return readHtmlTables(text);
   return [readCsv(text)];
 }

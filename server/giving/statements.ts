@@ -16,7 +16,8 @@ import type { Deps } from '../deps';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { recordGift, reverseGifts } from './gifts';
 import { type Match, matchCredit } from './matcher';
-import { type ColumnMapping, readStatement, StatementError } from './statement-file';
+import { type ColumnMapping, type ParsedStatement, StatementError } from './statement-file';
+import { readStatementOffThread } from './statement-reader';
 
 export interface ImportSummary {
   statementId: string;
@@ -49,11 +50,12 @@ export async function importStatement(
   mapping: ColumnMapping | undefined,
   actor: Actor,
 ): Promise<ImportSummary> {
-  let parsed: Awaited<ReturnType<typeof readStatement>>;
+  let parsed: ParsedStatement;
   try {
     parsed = await readWithMemory(deps.db, file, mapping);
   } catch (error) {
-    if (error instanceof StatementError) throw new StatementRefusal(error.message, error.header);
+    // Told in the request's language: the worker that read the file only names the message.
+    if (error instanceof StatementError) throw new StatementRefusal(t(error.key, error.vars), error.header);
     throw error;
   }
   if (parsed.credits.length === 0 && parsed.problems.length === 0 && parsed.debits === 0)
@@ -134,15 +136,15 @@ export async function importStatement(
 
 /** With the mapping given, or the one remembered for this header, or recognised columns. */
 async function readWithMemory(db: DB, file: { data: Buffer; filename: string }, mapping: ColumnMapping | undefined) {
-  if (mapping) return readStatement(file.data, file.filename, mapping);
+  if (mapping) return readStatementOffThread(file.data, mapping);
   try {
-    return await readStatement(file.data, file.filename);
+    return await readStatementOffThread(file.data);
   } catch (error) {
     if (!(error instanceof StatementError) || !error.header) throw error;
     const key = error.header.map((cell) => cell.trim().toLowerCase()).join('|');
     const remembered = await rememberedMapping(db, key);
     if (!remembered) throw error;
-    return readStatement(file.data, file.filename, remembered);
+    return readStatementOffThread(file.data, remembered);
   }
 }
 

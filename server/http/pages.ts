@@ -67,19 +67,17 @@ export interface Pages {
   sendForm(req: FastifyRequest, reply: FastifyReply, echo: FormEcho): Promise<FastifyReply>;
 }
 
-function absoluteUrl(req: FastifyRequest, publicUrl: string | undefined, pathOrUrl: string): string {
-  if (/^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
-  const base = publicUrl ?? `${req.protocol}://${req.host}`;
-  return `${base}${pathOrUrl}`;
-}
+/** An address on the site: from PUBLIC_URL, never from a header the client sent. */
+const absoluteUrl = (publicUrl: string, pathOrUrl: string): string =>
+  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl}`;
 
 function headTags(
   req: FastifyRequest,
   pathname: string,
   meta: PageMeta,
-  options: { publicUrl: string | undefined; canonical: boolean },
+  options: { publicUrl: string; canonical: boolean },
 ): string {
-  const url = (locale?: Locale) => absoluteUrl(req, options.publicUrl, pathInLanguage(pathname, locale));
+  const url = (locale?: Locale) => absoluteUrl(options.publicUrl, pathInLanguage(pathname, locale));
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
@@ -98,7 +96,7 @@ function headTags(
     );
   }
   if (meta.image) {
-    tags.push(`<meta property="og:image" content="${escapeHtml(absoluteUrl(req, options.publicUrl, meta.image))}">`);
+    tags.push(`<meta property="og:image" content="${escapeHtml(absoluteUrl(options.publicUrl, meta.image))}">`);
     tags.push(`<meta name="twitter:card" content="summary_large_image">`);
   }
   return tags.join('\n    ');
@@ -229,7 +227,7 @@ export async function registerPages(
 
   // For search engines: what to leave alone, and every public page with its last change.
   const started = new Date();
-  app.get('/robots.txt', { schema: { hide: true } }, (req, reply) =>
+  app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -239,12 +237,12 @@ export async function registerPages(
           'Disallow: /admin',
           'Disallow: /login',
           '',
-          `Sitemap: ${absoluteUrl(req, publicUrl, '/sitemap.xml')}`,
+          `Sitemap: ${absoluteUrl(publicUrl, '/sitemap.xml')}`,
           '',
         ].join('\n'),
       ),
   );
-  app.get('/sitemap.xml', { config: { publicCache: true }, schema: { hide: true } }, async (req, reply) => {
+  app.get('/sitemap.xml', { config: { publicCache: true }, schema: { hide: true } }, async (_req, reply) => {
     const campaigns = await listCampaigns(deps);
     const latest = campaigns.reduce((max, c) => (c.updatedAt > max ? c.updatedAt : max), started.toISOString());
     const entries = [
@@ -255,8 +253,7 @@ export async function registerPages(
       ...campaigns.map((c) => ({ loc: `/campaign/${c._id}`, lastmod: c.updatedAt })),
     ];
     // Every page in each language, each listing the other (search engines' hreflang in sitemaps).
-    const address = (loc: string, locale: Locale) =>
-      escapeHtml(absoluteUrl(req, publicUrl, pathInLanguage(loc, locale)));
+    const address = (loc: string, locale: Locale) => escapeHtml(absoluteUrl(publicUrl, pathInLanguage(loc, locale)));
     const urls = entries.flatMap(({ loc, lastmod }) => {
       const alternates = LOCALE_CODES.map(
         (locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${address(loc, locale)}"/>`,

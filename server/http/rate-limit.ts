@@ -19,17 +19,20 @@ declare module 'fastify' {
 
 export const TRPC_ROUTE = '/trpc/:path';
 
-/** tRPC procedures a visitor may call that store something. */
-const PUBLIC_MUTATION = /^(?:submission\.\w+\.create|auth\.login)$/;
+/** The two budgets: the API at large, and public writes (forms, pledges, sign-in). */
+export type RequestBudget = 'api' | 'form';
+
+/** The budget a tRPC procedure declares (its `meta`), by name; unknown names spend the API budget. */
+export type ProcedureBudget = (name: string) => RequestBudget;
 
 /** The procedure names of a tRPC request, as the router decoded them from the path. */
 export const trpcProcedures = (req: FastifyRequest): string[] =>
   ((req.params as { path?: string }).path ?? '').split(',');
 
-const isPublicWrite = (req: FastifyRequest) =>
+const isPublicWrite = (req: FastifyRequest, procedureBudget: ProcedureBudget) =>
   req.method === 'POST' &&
   (req.routeOptions.config?.publicWrite === true ||
-    (req.routeOptions.url === TRPC_ROUTE && trpcProcedures(req).some((name) => PUBLIC_MUTATION.test(name))));
+    (req.routeOptions.url === TRPC_ROUTE && trpcProcedures(req).some((name) => procedureBudget(name) === 'form')));
 
 /**
  * Images and static files are cheap and cached: the budget is for the API's routes, and for pages
@@ -42,12 +45,16 @@ const isApiRoute = (req: FastifyRequest) => {
   );
 };
 
-export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  config: Config,
+  procedureBudget: ProcedureBudget,
+): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     timeWindow: 60_000,
     allowList: (req) => !isApiRoute(req),
-    keyGenerator: (req) => `${isPublicWrite(req) ? 'form' : 'api'}:${addressKey(req.ip)}`,
+    keyGenerator: (req) => `${isPublicWrite(req, procedureBudget) ? 'form' : 'api'}:${addressKey(req.ip)}`,
     max: (_req, key) => (key.startsWith('form:') ? config.rateLimit.formsPerMinute : config.rateLimit.perMinute),
   });
 }

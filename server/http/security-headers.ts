@@ -31,12 +31,19 @@ const applyHeaders = helmet({
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   frameguard: { action: 'deny' },
   crossOriginOpenerPolicy: { policy: 'same-origin' },
-  // Images are served to other sites' pages too (link previews, partners' embeds).
-  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  // Pages and JSON are for this origin only; images are opened up below.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
   // COEP would block cross-origin images without CORP headers, which the site allows on purpose.
   crossOriginEmbedderPolicy: false,
 });
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => applyHeaders(req.raw, reply.raw, () => done()));
+  // Images are shown on other sites' pages too (link previews, partners' embeds), and only images.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('image/')) {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+    done(null, payload);
+  });
 }

@@ -1,15 +1,14 @@
 /**
- * CSV export of one kind's submissions, as Excel opens it: UTF-8 with a byte-order mark (so ƙ, ɗ
- * and ƴ survive), one header row, lists joined by "; ". A cell that starts with = + - @ (or a tab
- * or carriage return) is prefixed with an apostrophe, so a spreadsheet shows it as text and never
- * runs it as a formula (CSV injection). Rows are read a page at a time, so memory stays flat.
+ * CSV export of one kind's submissions, as Excel opens it (lib/csv: byte-order mark, formulas
+ * neutralised), one header row, lists joined by "; ". Rows are read a page at a time, so memory
+ * stays flat.
  */
 import { once } from 'node:events';
-import { stringify } from 'csv-stringify';
 import type { SubmissionType } from '../../shared/constants';
 import { type Actor, audit } from '../audit/audit';
 import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
+import { csvStream, safeCell } from '../lib/csv';
 import { KINDS } from './kinds';
 import { filteredQuery } from './service';
 
@@ -23,9 +22,6 @@ export const headerOf = (key: string) =>
         .replace(/([a-z])([A-Z])/g, '$1 $2')
         .replace(/^./, (c) => c.toUpperCase())
         .replace(/ ([A-Z])(?=[a-z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
-
-/** Neutralises a cell a spreadsheet would read as a formula. */
-export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 const cellOf = (value: unknown): string =>
   safeCell(Array.isArray(value) ? value.join('; ') : value === null || value === undefined ? '' : String(value));
@@ -57,7 +53,7 @@ export function exportCsv(
   filters: { q?: string; status?: string },
   actor: Actor,
 ): NodeJS.ReadableStream {
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  const csv = csvStream();
   void (async () => {
     let count = 0;
     let header: string[] | null = null;

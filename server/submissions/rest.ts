@@ -220,7 +220,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
         operationId: 'exportSubmissions',
         summary: "One type's submissions as CSV, newest first",
         description:
-          'UTF-8 with a byte-order mark, so spreadsheet programs read every character right. Lists are joined with "; ". A cell that starts with =, +, -, @, a tab or a carriage return is prefixed with an apostrophe so a spreadsheet never runs it as a formula. `q` and `status` narrow the rows as on the dashboard. The export is audited.',
+          'UTF-8 with a byte-order mark, so spreadsheet programs read every character right. Lists are joined with "; ". A cell holding a line break is quoted, and any line of a cell that starts with =, +, -, @, a tab or a carriage return is prefixed with an apostrophe so a spreadsheet never runs it as a formula. `q` and `status` narrow the rows as on the dashboard. The export is audited.',
         security: BEARER,
         params: exportInput.pick({ type: true }),
         querystring: submissionFilters,

@@ -8,7 +8,7 @@ import {
   submissionPageInput,
   submissionTargetInput,
 } from '../../shared/schemas/submissions';
-import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
+import { publicFormProcedure, router, staffProcedure } from '../trpc/trpc';
 import { exportCsvText } from './export';
 import { type InputOf, KINDS, type KindName } from './kinds';
 import { addNote, listNotes } from './notes';
@@ -24,7 +24,7 @@ import {
 // TypeScript cannot tie a generic kind to its own schema's output, hence the one cast.
 const form = <K extends KindName>(name: K) =>
   router({
-    create: publicProcedure
+    create: publicFormProcedure
       .input(KINDS[name].input)
       .mutation(({ ctx, input }) => registerSubmission(ctx, name, input as InputOf<K>)),
   });

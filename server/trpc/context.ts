@@ -1,5 +1,6 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { type Actor, actorOf } from '../audit/audit';
+import { type DeviceCookieJar, deviceCookieJar } from '../auth/device-cookie';
 import { type StaffUser, userFromToken } from '../auth/service';
 import { bearerToken } from '../auth/tokens';
 import type { Deps } from '../deps';
@@ -9,17 +10,30 @@ export interface Context extends Deps {
   user: StaffUser | null;
   /** Who is acting, for the audit trail: the staff member or a visitor, and the client address. */
   actor: Actor;
+  /** The request's cookies and the reply's Set-Cookie, for sign-in's device cookie; null outside HTTP. */
+  device: DeviceCookieJar | null;
 }
 
 /** The inner context from plain values: what tests hand to createCaller. */
-export const createInnerContext = (deps: Deps, user: StaffUser | null = null, ip: string | null = null): Context => ({
+export const createInnerContext = (
+  deps: Deps,
+  user: StaffUser | null = null,
+  ip: string | null = null,
+  device: DeviceCookieJar | null = null,
+): Context => ({
   ...deps,
   user,
   actor: actorOf(user, ip),
+  device,
 });
 
 /** The request context: the user is whoever the bearer token names, if it is valid. */
 export const createRequestContext =
   (deps: Deps) =>
-  async ({ req }: CreateFastifyContextOptions): Promise<Context> =>
-    createInnerContext(deps, await userFromToken(deps, bearerToken(req.headers.authorization)), req.ip);
+  async ({ req, res }: CreateFastifyContextOptions): Promise<Context> =>
+    createInnerContext(
+      deps,
+      await userFromToken(deps, bearerToken(req.headers.authorization)),
+      req.ip,
+      deviceCookieJar(req, res),
+    );

@@ -1,12 +1,13 @@
 /** The one place tRPC is created. Every procedure of the house starts from these. */
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
+import superjson, { type SuperJSONResult } from 'superjson';
 import type { z } from 'zod';
 import { t } from '../../shared/messages';
 import type { Permission } from '../../shared/roles';
 import { type FieldIssue, fieldIssues, validationMessage } from '../../shared/schemas/fields';
 import { assertAllowed } from '../auth/permissions';
 import { DomainError, UnauthorizedError, ValidationError } from '../errors';
+import type { RequestBudget } from '../http/rate-limit';
 import type { Context } from './context';
 
 const CODES = {
@@ -25,24 +26,80 @@ const issuesOf = (cause: unknown): z.core.$ZodIssue[] | null =>
     ? (cause.issues as z.core.$ZodIssue[])
     : null;
 
-/** The tRPC builder; `t` is the translator everywhere in this codebase. */
-const builder = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const issues = issuesOf(error.cause);
-    let message = shape.message;
-    let fieldErrors: FieldIssue[] | undefined;
-    if (issues) {
-      message = validationMessage(issues);
-      fieldErrors = fieldIssues(issues);
-    } else if (error.cause instanceof ValidationError) {
-      fieldErrors = error.cause.errors;
-    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
-      message = t('server.error');
+/**
+ * superjson walks its metadata recursively (and trusts its paths), so a crafted `meta` could
+ * overflow the stack or throw internal errors. It is bounded first, without recursion; what
+ * superjson still refuses is answered with the usual message, never superjson's own text.
+ */
+const MAX_META_DEPTH = 32;
+const MAX_META_NODES = 10_000;
+
+function assertBoundedMeta(meta: unknown) {
+  const pending: [unknown, number][] = [[meta, 0]];
+  let nodes = 0;
+  while (pending.length) {
+    const [value, depth] = pending.pop()!;
+    if (++nodes > MAX_META_NODES || depth > MAX_META_DEPTH) throw new ValidationError(t('request.invalid'));
+    if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.length > 1000) throw new ValidationError(t('request.invalid'));
+        pending.push([child, depth + 1]);
+      }
     }
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+  }
+}
+
+const transformer = {
+  input: {
+    serialize: superjson.serialize,
+    deserialize(payload: unknown) {
+      if (payload && typeof payload === 'object' && 'meta' in payload) assertBoundedMeta(payload.meta);
+      try {
+        return superjson.deserialize(payload as SuperJSONResult);
+      } catch {
+        throw new ValidationError(t('request.invalid'));
+      }
+    },
   },
-});
+  output: superjson,
+};
+
+/**
+ * What every procedure declares beside itself. `budget`: the request budget a call spends (see
+ * http/rate-limit.ts); a public procedure that stores something spends the stricter form budget.
+ */
+export interface ProcedureMeta {
+  budget: RequestBudget;
+}
+
+/** The tRPC builder; `t` is the translator everywhere in this codebase. */
+const builder = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    defaultMeta: { budget: 'api' },
+    transformer,
+    errorFormatter({ shape, error }) {
+      const issues = issuesOf(error.cause);
+      let message = shape.message;
+      let fieldErrors: FieldIssue[] | undefined;
+      if (issues) {
+        message = validationMessage(issues);
+        fieldErrors = fieldIssues(issues);
+      } else if (error.cause instanceof ValidationError) {
+        fieldErrors = error.cause.errors;
+      } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+        message = t('server.error');
+      } else if (
+        (error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') &&
+        !(error.cause instanceof DomainError)
+      ) {
+        // tRPC's own refusals (a body that is not JSON …) carry a parser's text: never shown.
+        message = t('request.invalid');
+      }
+      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+    },
+  });
 
 /** Turns the services' domain errors into tRPC errors with the same status and message. */
 const mapDomainErrors = builder.middleware(async ({ next }) => {
@@ -57,6 +114,9 @@ const mapDomainErrors = builder.middleware(async ({ next }) => {
 export const router = builder.router;
 export const createCallerFactory = builder.createCallerFactory;
 export const publicProcedure = builder.procedure.use(mapDomainErrors);
+
+/** Public procedures that store what a visitor sends (forms, pledges, sign-in): the form budget. */
+export const publicFormProcedure = publicProcedure.meta({ budget: 'form' });
 
 /** Procedures for any signed-in staff member, even one who must still change a one-time password. */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {

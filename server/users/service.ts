@@ -11,6 +11,7 @@ import type { Role } from '../../shared/roles';
 import type { userCreateInput } from '../../shared/schemas/staff';
 import { type Actor, audit } from '../audit/audit';
 import { hashPassword } from '../auth/password';
+import { clearAccountLock } from '../auth/throttle';
 import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
 import type { Row } from '../db/schema';
@@ -183,6 +184,8 @@ export async function resetPassword(
       .where('adminId', '=', updated.id)
       .where('revokedAt', 'is', null)
       .execute();
+    // A new password ends a sign-in lock of the account (auth/throttle.ts).
+    await clearAccountLock(trx, updated.id);
     await audit(trx, actor, 'user.password.reset', updated.email, 'every session revoked');
     return updated;
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NIGERIAN_BANKS, TEXT_LIMITS } from '../constants';
 import { t } from '../messages';
 import { ROLES } from '../roles';
+import { isBlankPassword, MAX_PASSWORD_LENGTH, typedPassword } from './auth';
 import { choice, email, queryInt, requiredPhone, requiredText } from './fields';
 import { pageCursor } from './pages';
 
@@ -32,14 +33,16 @@ export const userUpdateInput = z
     error: () => t('users.nothingToChange'),
   });
 
+/** A new password, as typed (never trimmed): long enough, and not only spaces. */
 export const newPasswordField = () =>
   z
     .string({ error: () => t('validation.required') })
     .min(MIN_PASSWORD_LENGTH, { error: () => t('account.passwordTooShort', { min: MIN_PASSWORD_LENGTH }) })
-    .max(200, { error: () => t('validation.tooLong', { max: 200 }) });
+    .max(MAX_PASSWORD_LENGTH, { error: () => t('validation.tooLong', { max: MAX_PASSWORD_LENGTH }) })
+    .refine((password) => !isBlankPassword(password), { error: () => t('account.passwordBlank') });
 
 export const passwordChangeInput = z.object({
-  currentPassword: requiredText(200),
+  currentPassword: typedPassword(),
   newPassword: newPasswordField(),
 });
 export type PasswordChangeInput = z.input<typeof passwordChangeInput>;
@@ -93,7 +96,7 @@ export type ActivityQuery = z.output<typeof activityQuery>;
 
 /** The dashboard's form for it: the new password typed twice. */
 export const passwordChangeForm = passwordChangeInput
-  .extend({ confirmPassword: requiredText(200) })
+  .extend({ confirmPassword: typedPassword() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     error: () => t('account.passwordsDiffer'),

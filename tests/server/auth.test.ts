@@ -1,7 +1,13 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/auth/password';
+import { adminCredentials } from '../../server/auth/password-policy';
 import { createTokenSigner } from '../../server/auth/tokens';
-import { ADMIN, createTestApp, TEST_SECRET, type TestApp } from '../helpers/app';
+import { ConfigError } from '../../server/config';
+import { newId } from '../../server/db/ids';
+import { loginInput } from '../../shared/schemas/auth';
+import { passwordChangeForm, passwordChangeInput } from '../../shared/schemas/staff';
+import { ADMIN, createTestApp, insertAdmin, TEST_SECRET, type TestApp, testConfig } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
 
 const key = (secret: string) => new TextEncoder().encode(secret);
@@ -80,6 +86,102 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
     expect(ok.statusCode).toBe(200);
     const refused = await t.app.inject({ method: 'GET', url: '/trpc/auth.verify' });
     expect(refused.statusCode).toBe(401);
+  });
+
+  describe('passwords are used exactly as typed, spaces included', () => {
+    const SPACES = ' '.repeat(12);
+    const trpc = (procedure: string, input: object, token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/trpc/${procedure}`,
+        payload: JSON.stringify({ json: input }),
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    const changePassword = (token: string, body: object, language = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        payload: body,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+      });
+    /** An account whose stored hash is of exactly this password, as an older version could have stored. */
+    const accountWith = async (password: string) => {
+      const email = `spaces-${newId().slice(-8)}@example.org`;
+      await t.deps.db
+        .insertInto('admin_users')
+        .values({ id: newId(), email, passwordHash: await hashPassword(password) })
+        .execute();
+      return email;
+    };
+
+    it('refuses a new password of only spaces with 400, in English and Hausa, on REST and tRPC', async () => {
+      const email = `blank-${newId().slice(-8)}@example.org`;
+      await insertAdmin(t.deps.db, { email, password: ADMIN.password });
+      const token = (await login({ email, password: ADMIN.password })).json().token;
+      for (const blank of [SPACES, '\t'.repeat(12), '\u00a0'.repeat(12), ` ${'\u200b'.repeat(12)} `]) {
+        const res = await changePassword(token, { currentPassword: ADMIN.password, newPassword: blank });
+        expect(res.statusCode, JSON.stringify(blank)).toBe(400);
+        expect(res.json()).toEqual({
+          message: 'A password cannot be only spaces',
+          errors: [{ path: 'newPassword', message: 'A password cannot be only spaces' }],
+        });
+      }
+      const hausa = await changePassword(token, { currentPassword: ADMIN.password, newPassword: SPACES }, 'ha');
+      expect(hausa.statusCode).toBe(400);
+      expect(hausa.json().message).toBe('Kalmar sirri ba za ta iya zama sarari kawai ba');
+      const viaTrpc = await trpc(
+        'auth.changePassword',
+        { currentPassword: ADMIN.password, newPassword: SPACES },
+        token,
+      );
+      expect(viaTrpc.statusCode).toBe(400);
+      expect(viaTrpc.json().error.json.message).toBe('A password cannot be only spaces');
+      // Nothing changed: the old password still signs in, the blank one does not.
+      expect((await login({ email, password: ADMIN.password })).statusCode).toBe(200);
+      expect((await login({ email, password: SPACES })).statusCode).toBe(401);
+      // Spaces within a password that has something else are fine.
+      const spaced = '   kano   water   ';
+      expect((await changePassword(token, { currentPassword: ADMIN.password, newPassword: spaced })).statusCode).toBe(
+        200,
+      );
+      expect((await login({ email, password: spaced })).statusCode).toBe(200);
+    }, 60_000);
+
+    it('lets an account that already holds a password of spaces sign in with exactly it, on REST and tRPC', async () => {
+      const email = await accountWith(SPACES);
+      const rest = await login({ email, password: SPACES });
+      expect(rest.statusCode).toBe(200);
+      expect((await verify(rest.json().token)).statusCode).toBe(200);
+      const viaTrpc = await trpc('auth.login', { email, password: SPACES });
+      expect(viaTrpc.statusCode).toBe(200);
+      expect(viaTrpc.json().result.data.json.token).toEqual(expect.any(String));
+      // Exactly it: one space fewer, or nothing, is not it.
+      expect((await login({ email, password: ' '.repeat(11) })).statusCode).toBe(401);
+      const empty = await login({ email, password: '' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe('Please fill in all required fields');
+      // And it can leave it for a real one, giving the current one as it is.
+      const token = rest.json().token;
+      const changed = await changePassword(token, { currentPassword: SPACES, newPassword: 'a real passphrase now' });
+      expect(changed.statusCode).toBe(200);
+      expect((await login({ email, password: 'a real passphrase now' })).statusCode).toBe(200);
+    }, 60_000);
+
+    it('keeps spaces at either end of a password: signing in, and the current and new one of a change', async () => {
+      const padded = '  padded kano passphrase  ';
+      const email = await accountWith(padded);
+      expect((await login({ email, password: padded.trim() })).statusCode).toBe(401);
+      const signedIn = await login({ email, password: padded });
+      expect(signedIn.statusCode).toBe(200);
+      const token = signedIn.json().token;
+      expect(
+        (await changePassword(token, { currentPassword: padded.trim(), newPassword: 'whatever else here' })).statusCode,
+      ).toBe(400);
+      const next = ' another padded passphrase\t';
+      expect((await changePassword(token, { currentPassword: padded, newPassword: next })).statusCode).toBe(200);
+      expect((await login({ email, password: next.trim() })).statusCode).toBe(401);
+      expect((await trpc('auth.login', { email, password: next })).statusCode).toBe(200);
+    }, 60_000);
   });
 
   describe('refuses every bad token', () => {
@@ -176,5 +278,43 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
     expect((await signer.verify(token))?.adminId).toBe(adminId);
     clock = new Date('2026-01-01T12:00:01Z');
     expect(await signer.verify(token)).toBeNull();
+  });
+});
+
+describe('password schemas never trim', () => {
+  it('keep what was typed on sign-in, in a change and its confirmation, and refuse a blank new one', () => {
+    expect(loginInput.parse({ email: ' A@Example.org ', password: '  x  ' })).toEqual({
+      email: 'a@example.org',
+      password: '  x  ',
+    });
+    expect(loginInput.safeParse({ email: 'a@example.org', password: '   ' }).success).toBe(true);
+    expect(loginInput.safeParse({ email: 'a@example.org', password: '' }).success).toBe(false);
+    const padded = ' twelve chars or more ';
+    expect(passwordChangeInput.parse({ currentPassword: ' old ', newPassword: padded })).toEqual({
+      currentPassword: ' old ',
+      newPassword: padded,
+    });
+    // The dashboard's form compares the two new passwords as typed.
+    expect(
+      passwordChangeForm.safeParse({ currentPassword: 'old', newPassword: padded, confirmPassword: padded }).success,
+    ).toBe(true);
+    expect(
+      passwordChangeForm.safeParse({ currentPassword: 'old', newPassword: padded, confirmPassword: padded.trim() })
+        .success,
+    ).toBe(false);
+    const blank = passwordChangeInput.safeParse({ currentPassword: 'old', newPassword: ' '.repeat(14) });
+    expect(blank.success).toBe(false);
+    expect(blank.error?.issues.map((i) => i.message)).toEqual(['A password cannot be only spaces']);
+  });
+
+  it('admin:create and ADMIN_PASSWORD take the password as given, and refuse one of only spaces', () => {
+    const padded = '  kano water for every village  ';
+    expect(adminCredentials.parse({ email: 'a@example.org', password: padded }).password).toBe(padded);
+    expect(testConfig({ ADMIN_EMAIL: 'boss@example.org', ADMIN_PASSWORD: padded }).admin?.password).toBe(padded);
+    const blank = adminCredentials.safeParse({ email: 'a@example.org', password: ' '.repeat(14) });
+    expect(blank.error?.issues.map((i) => i.message)).toEqual(['must not be only spaces']);
+    const refused = () => testConfig({ ADMIN_EMAIL: 'boss@example.org', ADMIN_PASSWORD: ' '.repeat(14) });
+    expect(refused).toThrow(ConfigError);
+    expect(refused).toThrow('Invalid configuration: ADMIN_PASSWORD must not be only spaces');
   });
 });

@@ -2,13 +2,16 @@
  * Backups and restores, proven by round trips: a site with campaigns, images, every kind of
  * submission, staff, audit rows, pledges, a statement and gifts moves from PGlite to PostgreSQL
  * and back with equal rows in every table, the same image bytes served, and an admin who signs in
- * with the same password. Damaged, cut, wrongly sealed and future backups, and a target that
- * holds data, are refused with one clear line, leaving the target's rows as they were.
+ * with the same password. Damaged, cut, wrongly sealed and future backups, a target that holds
+ * data, and entries the manifest does not list or that are not files (a line longer than any row:
+ * backup-lines.test.ts) are refused with one clear line, leaving the target's rows as they were.
  */
+import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import sharp from 'sharp';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/service';
 import { writeBackup } from '../../server/backup/dump';
@@ -27,6 +30,38 @@ async function backupBytes(handle: TestDatabase, passphrase?: string): Promise<B
   out.on('data', (c: Buffer) => chunks.push(c));
   await writeBackup(handle, out, { passphrase });
   return Buffer.concat(chunks);
+}
+
+interface TarEntry {
+  header: Partial<tar.Header> & { name: string };
+  body: Buffer;
+}
+
+/** A backup's entries, to forge variations of it. */
+async function unpack(file: Buffer): Promise<TarEntry[]> {
+  const list: TarEntry[] = [];
+  for await (const entry of Readable.from(gunzipSync(file)).pipe(tar.extract())) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    list.push({ header: entry.header, body: Buffer.concat(chunks) });
+  }
+  return list;
+}
+
+async function repack(list: TarEntry[]): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const { header, body } of list) pack.entry({ ...header, size: body.length }, body);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  return gzipSync(Buffer.concat(chunks));
+}
+
+/** The backup with `extra` added just before its manifest (after every part's rows are in). */
+async function withEntry(file: Buffer, extra: TarEntry): Promise<Buffer> {
+  const list = await unpack(file);
+  list.splice(list.length - 1, 0, extra);
+  return repack(list);
 }
 
 /** Rows and a content hash per table: equal on both sides after a move. */
@@ -213,6 +248,66 @@ describe.each(kinds)('a backup from %s', (kind) => {
       // And the sealed one restores with its passphrase.
       await restoreBackup(target, Readable.from(sealed), { passphrase: 'a long passphrase for the backups' });
       expect(await fingerprint(target.db)).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+
+  /** A target holding data, and a check that restoring `file` over it (--replace) is refused and keeps it. */
+  const targetWithData = async () => {
+    const target = await freshDatabase(kind);
+    await insertStaff(target.db, 'editor');
+    const held = await fingerprint(target.db);
+    const refusal = async (file: Buffer) => {
+      const error = await restoreBackup(target, Readable.from(file), { replace: true }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BackupError);
+      expect(await fingerprint(target.db)).toEqual(held);
+      return (error as Error).message;
+    };
+    return { target, refusal };
+  };
+
+  it('refuses a part its manifest does not list, leaving the target as it was', async () => {
+    const { target, refusal } = await targetWithData();
+    const part = (name: string, body: Buffer): TarEntry => ({ header: { name, mtime: new Date(0) }, body });
+    try {
+      // An empty part adds no rows, so only the manifest can tell it is not the writer's.
+      expect(await refusal(await withEntry(bytes, part('tables/campaigns/000002.jsonl', Buffer.alloc(0))))).toBe(
+        'The backup holds tables/campaigns/000002.jsonl, which its manifest does not list: the file was changed or damaged',
+      );
+      // A copy of a row, its key changed so that it inserts, in a part of its own.
+      const contacts = (await unpack(bytes)).find((e) => e.header.name === 'tables/contact_messages/000001.jsonl')!;
+      const row = contacts.body
+        .toString()
+        .split('\n')[0]!
+        .replace(/"id":"[^"]+"/, `"id":"${randomUUID()}"`);
+      const extra = part('tables/contact_messages/000002.jsonl', Buffer.from(`${row}\n`));
+      expect(await refusal(await withEntry(bytes, extra))).toBe(
+        'The backup holds tables/contact_messages/000002.jsonl, which its manifest does not list: the file was changed or damaged',
+      );
+      // A listed part a second time.
+      expect(await refusal(await withEntry(bytes, part('tables/contact_messages/000001.jsonl', Buffer.alloc(0))))).toBe(
+        'The backup holds tables/contact_messages/000001.jsonl twice: the file was changed or damaged',
+      );
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+
+  it('refuses a link, a folder or any other entry that is not a file, leaving the target as it was', async () => {
+    const { target, refusal } = await targetWithData();
+    const forged: TarEntry['header'][] = [
+      { name: 'tables/campaigns/000002.jsonl', type: 'symlink', linkname: '/etc/passwd' },
+      { name: 'tables/campaigns/000002.jsonl', type: 'link', linkname: 'tables/campaigns/000001.jsonl' },
+      { name: 'tables/campaigns/', type: 'directory' },
+      { name: 'tables/campaigns/000002.jsonl', type: 'fifo' },
+    ];
+    try {
+      for (const header of forged) {
+        expect(await refusal(await withEntry(bytes, { header, body: Buffer.alloc(0) }))).toBe(
+          `The backup holds ${header.name}, a ${header.type} rather than a file: the file was changed or damaged`,
+        );
+      }
     } finally {
       await target.close();
     }

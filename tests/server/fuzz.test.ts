@@ -7,9 +7,11 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterInput } from '../../shared/schemas/submissions';
+import { multipartBody } from '../fixtures/multipart';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
 import { campaignPayload, FORMS, type FormType, rowCount } from '../helpers/fixtures';
+import { deepHtml, STATEMENT_ROWS, wideHtml, xlsxWithRows } from '../helpers/statement-files';
 
 type Table = (typeof FORMS)[FormType]['table'] | 'admin_users' | 'pledges';
 interface Target {
@@ -94,6 +96,82 @@ const mutatedBody = (target: Target) =>
 const anyJson = fc.oneof(
   fc.json({ maxDepth: 3 }),
   fc.anything({ maxDepth: 2 }).map((v) => JSON.stringify(v) ?? 'null'),
+);
+
+/** "A" for 0 … "XFD" for 16,383, and past it. */
+const columnName = (index: number): string =>
+  (index >= 26 ? columnName(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A sheet cell anywhere, of any type, the row and column numbers past Excel's as well. */
+const sheetCell = fc.record({
+  row: fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 1_100_000 })),
+  column: fc.oneof(fc.integer({ min: 0, max: 70 }), fc.integer({ min: 0, max: 16_500 })),
+  type: fc.constantFrom('n', 's', 'str', 'inlineStr', 'b', 'e', 'd', 'bogus'),
+  value: fc.string({ maxLength: 12 }),
+});
+
+/** Statement files of each kind, hostile ones included, made when sent. */
+interface Upload {
+  name: string;
+  make: () => Promise<Uint8Array> | Uint8Array;
+}
+const upload = (name: string, make: Upload['make']): Upload => ({ name, make });
+
+const statementFile: fc.Arbitrary<Upload> = fc.oneof(
+  fc.uint8Array({ maxLength: 3000 }).map((bytes) => upload('random bytes', () => bytes)),
+  fc
+    .uint8Array({ maxLength: 300 })
+    .map((bytes) => upload('a zip signature, then bytes', () => Buffer.concat([Buffer.from('PK\x03\x04'), bytes]))),
+  fc.tuple(fc.nat(), fc.nat(255), fc.boolean()).map(([at, byte, cut]) =>
+    upload(`a workbook ${cut ? 'cut' : 'with a byte changed'} at ${at}`, async () => {
+      const whole = await xlsxWithRows(STATEMENT_ROWS);
+      const index = at % whole.length;
+      if (cut) return whole.subarray(0, index);
+      whole[index] = byte;
+      return whole;
+    }),
+  ),
+  fc.array(sheetCell, { maxLength: 30 }).map((cells) =>
+    upload(`a sheet with ${JSON.stringify(cells)}`, () =>
+      xlsxWithRows(
+        STATEMENT_ROWS +
+          cells
+            .map(({ row, column, type, value }) => {
+              const content =
+                type === 'inlineStr' ? `<is><t>${escapeXml(value)}</t></is>` : `<v>${escapeXml(value)}</v>`;
+              return `<row r="${row}"><c r="${columnName(column)}${row}" t="${type}">${content}</c></row>`;
+            })
+            .join(''),
+      ),
+    ),
+  ),
+  fc
+    .tuple(
+      fc.constantFrom(...'div b p table tr td span a font li tbody'.split(' ')),
+      fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 5000, max: 20_000 })),
+    )
+    .map(([tag, depth]) => upload(`HTML nested ${depth} <${tag}>s deep`, () => deepHtml(depth, tag))),
+  fc
+    .integer({ min: 1, max: 5000 })
+    .map((columns) => upload(`an HTML row of ${columns} cells`, () => wideHtml(columns))),
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(...'<div> </div> <table> </table> <tr> <td> </td> <b> <p> </p> <!-- <script> x'.split(' ')),
+        fc.integer({ min: 1, max: 50 }),
+      ),
+      { maxLength: 60 },
+    )
+    .map((parts) => {
+      const soup = parts.map(([part, times]) => part.repeat(times)).join('');
+      return upload(`tag soup ${soup.slice(0, 100)}`, () =>
+        Buffer.from(`<html><table><tr><th>Trans. Date</th><th>Credits</th></tr>${soup}`),
+      );
+    }),
+  fc
+    .array(fc.string({ unit: 'binary', maxLength: 60 }), { maxLength: 30 })
+    .map((lines) => upload('CSV lines', () => Buffer.from(['Trans Date,Narration,Debit,Credit', ...lines].join('\n')))),
 );
 
 describe.each(testDatabases())('fuzzed public writes on %s', (kind) => {
@@ -198,6 +276,27 @@ describe.each(testDatabases())('fuzzed public writes on %s', (kind) => {
       await sendAndCheck(target, `\uFEFF${valid}`);
     },
   );
+
+  it('statement uploads: random bytes, broken zips, deep or wide HTML and XLSX are read or refused, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(statementFile, async ({ name, make }) => {
+        const statements = await rowCount(t.deps, 'bank_statements');
+        const lines = await rowCount(t.deps, 'statement_lines');
+        const { payload, headers } = await multipartBody([
+          { field: 'file', data: await make(), filename: 'statement' },
+        ]);
+        const res = await t.asAdmin({ method: 'POST', url: '/api/statements', payload, headers });
+        const context = `${name}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect([200, 400], context).toContain(res.statusCode);
+        if (res.statusCode === 400) {
+          expect(typeof res.json().message, context).toBe('string');
+          expect(await rowCount(t.deps, 'statement_lines'), context).toBe(lines);
+        }
+        expect(await rowCount(t.deps, 'bank_statements'), context).toBe(statements + (res.statusCode === 200 ? 1 : 0));
+      }),
+      { numRuns },
+    );
+  }, 120_000);
 });
 
 /** Parses as the server does: a leading byte-order mark is allowed. */

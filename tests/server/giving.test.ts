@@ -370,6 +370,23 @@ describe.each(testDatabases())('giving on %s', (kind) => {
     expect(audited.length).toBeGreaterThan(0);
   });
 
+  it('exports a donor name with a line break in one cell, with no line that runs as a formula', async () => {
+    const before = parse((await asFinance({ method: 'GET', url: '/api/gifts.csv' })).body.replace(/^\uFEFF/, ''), {
+      columns: true,
+    }).length;
+    const made = await pledge({ campaignId, amount: 1500, name: 'Binta\n=HYPERLINK("x")', anonymous: false });
+    expect(made.statusCode, made.body).toBe(201);
+    const found = (await asFinance({ method: 'GET', url: `/api/pledges?q=${made.json().data.reference}` })).json();
+    await asFinance({ method: 'PUT', url: `/api/pledges/${found.items[0].id}`, payload: { status: 'confirmed' } });
+    const rows = parse((await asFinance({ method: 'GET', url: '/api/gifts.csv' })).body.replace(/^\uFEFF/, ''), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows).toHaveLength(before + 1);
+    for (const cell of rows.flatMap((r) => Object.values(r))) {
+      for (const line of cell.split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^[=+\-@\t\r]/);
+    }
+  });
+
   it("keeps donors' details from reviewers and editors", async () => {
     for (const role of ['reviewer', 'editor'] as const) {
       const token = await issueToken(t.deps, await insertStaff(t.deps.db, role));

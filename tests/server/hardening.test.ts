@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../server/config';
 import { makeImage } from '../fixtures/images';
+import { multipartBody } from '../fixtures/multipart';
 import { createTestApp, type TestApp, testConfig } from '../helpers/app';
 import { builtClient } from '../helpers/built-client';
 import { testDatabases } from '../helpers/databases';
@@ -26,6 +27,25 @@ describe('configuration refusals', () => {
     expect(defaults.sessionIdleMinutes).toBe(60);
     expect(defaults.tokenTtlHours).toBe(12);
     expect(defaults.submissionRetentionDays).toBeUndefined();
+  });
+
+  it('refuses to start in production without PUBLIC_URL, and names the variable', () => {
+    expect(() => testConfig({ NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: PUBLIC_URL must be set in production/,
+    );
+    const live = testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://arewa.example' });
+    expect(live).toMatchObject({ publicUrl: 'https://arewa.example', allowedHosts: ['arewa.example'] });
+    // A local run links to where it listens, and answers to the loopback names.
+    const local = testConfig({ PORT: '4100' });
+    expect(local.publicUrl).toBe('http://localhost:4100');
+    expect(local.allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(testConfig({ ALLOWED_HOSTS: 'Arewa.example, www.arewa.example' }).allowedHosts).toEqual([
+      'arewa.example',
+      'www.arewa.example',
+    ]);
+    expect(() => testConfig({ ALLOWED_HOSTS: 'https://arewa.example' })).toThrow(
+      /^Invalid configuration: ALLOWED_HOSTS/,
+    );
   });
 
   it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses true', () => {
@@ -88,6 +108,23 @@ describe.each(testDatabases())('answers on %s', (kind) => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
     }
+  });
+
+  it('keeps pages and JSON to this origin and lets other sites show only images', async () => {
+    for (const res of [
+      await page('/'),
+      await t.app.inject({ method: 'GET', url: '/campaigns' }),
+      await t.app.inject({ method: 'GET', url: '/trpc/campaign.list' }),
+      await t.app.inject({ method: 'GET', url: '/api/nothing' }),
+    ]) {
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    const body = await multipartBody([{ field: 'image', data: await makeImage('png') }]);
+    const uploaded = await t.asAdmin({ method: 'POST', url: '/upload/single', ...body });
+    const image = await t.app.inject({ method: 'GET', url: `/api/uploads/${uploaded.json().path.split('/').pop()}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('allows credentials only to the listed origins', async () => {

@@ -149,12 +149,16 @@ describe.each(testDatabases())('languages over HTTP on %s', (kind) => {
 
   it('links each page to its other language and keeps a cached page per language', async () => {
     const english = await page('/campaigns');
-    expect(english.body).toContain('<link rel="canonical" href="http://localhost:80/campaigns">');
-    expect(english.body).toContain('<link rel="alternate" hreflang="ha" href="http://localhost:80/campaigns?lang=ha">');
-    expect(english.body).toContain('<link rel="alternate" hreflang="en" href="http://localhost:80/campaigns">');
-    expect(english.body).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost:80/campaigns">');
+    expect(english.body).toContain('<link rel="canonical" href="http://localhost:3000/campaigns">');
+    expect(english.body).toContain(
+      '<link rel="alternate" hreflang="ha" href="http://localhost:3000/campaigns?lang=ha">',
+    );
+    expect(english.body).toContain('<link rel="alternate" hreflang="en" href="http://localhost:3000/campaigns">');
+    expect(english.body).toContain(
+      '<link rel="alternate" hreflang="x-default" href="http://localhost:3000/campaigns">',
+    );
     const hausa = await page('/campaigns?lang=ha');
-    expect(hausa.body).toContain('<link rel="canonical" href="http://localhost:80/campaigns?lang=ha">');
+    expect(hausa.body).toContain('<link rel="canonical" href="http://localhost:3000/campaigns?lang=ha">');
     // Asked again in each language: each answer stays in its own language (two cache slots).
     for (let i = 0; i < 2; i++) {
       expect((await page('/campaigns')).body).toContain('<html lang="en">');

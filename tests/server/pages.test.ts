@@ -57,7 +57,7 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     );
     expect(res.body).not.toContain('inter-extra-1234');
     expect(res.body).not.toContain('modulepreload');
-    expect(res.body).toContain('<link rel="canonical" href="http://localhost:80/">');
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/">');
   });
 
   it('renders a campaign with its title in the head and the page, and filters from the query string', async () => {
@@ -135,7 +135,7 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
       'Disallow: /admin',
       'Disallow: /login',
       '',
-      'Sitemap: http://localhost:80/sitemap.xml',
+      'Sitemap: http://localhost:3000/sitemap.xml',
       '',
     ]);
   });
@@ -148,8 +148,8 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     const entries = all.filter((m) => !m[1]!.includes('?lang=')).map((m) => [new URL(m[1]!).pathname, m[2]!] as const);
     // Each page's Hausa address beside it, and each entry naming both.
     expect(all).toHaveLength(entries.length * 2);
-    expect(res.body).toContain('<loc>http://localhost:80/about?lang=ha</loc>');
-    expect(all[0]![3]).toContain('<xhtml:link rel="alternate" hreflang="ha" href="http://localhost:80/?lang=ha"/>');
+    expect(res.body).toContain('<loc>http://localhost:3000/about?lang=ha</loc>');
+    expect(all[0]![3]).toContain('<xhtml:link rel="alternate" hreflang="ha" href="http://localhost:3000/?lang=ha"/>');
     const paths = entries.map(([path]) => path);
     for (const page of ['/', '/about', '/campaigns', '/donate', '/volunteer-form', '/privacy'])
       expect(paths, page).toContain(page);
@@ -251,5 +251,48 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     const res = await get('/about', { accept: '*/*' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<h1[^>]*>/);
+  });
+});
+
+/**
+ * A forged Host header must never reach a page's links or the cache: links come from PUBLIC_URL,
+ * and a host that is not the site's is refused before the cache is consulted.
+ */
+describe('the Host header', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      staticDir: builtClient(),
+      renderer,
+      env: { PUBLIC_URL: 'https://arewa.example', TRUST_PROXY: 'false' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+  it('refuses a host that is not the site, before any cache, and never lets it into a link', async () => {
+    for (const url of ['/', '/sitemap.xml', '/robots.txt', '/campaigns', '/api/openapi.json']) {
+      const forged = await get(url, { ...PAGE, host: 'evil.example' });
+      expect(forged.statusCode, url).toBe(421);
+      expect(forged.json().message).toBe('This site does not answer for that host name');
+    }
+    for (const url of ['/', '/sitemap.xml', '/robots.txt']) {
+      const page = await get(url, { ...PAGE, host: 'arewa.example' });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).not.toContain('evil.example');
+      expect(page.body).toContain('https://arewa.example/');
+    }
+  });
+
+  it('does not take a forwarded host from a client that is not a trusted proxy', async () => {
+    const res = await get('/', { ...PAGE, host: 'arewa.example', 'x-forwarded-host': 'evil.example' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<link rel="canonical" href="https://arewa.example/">');
+    expect(res.body).not.toContain('evil.example');
+  });
+
+  it('answers health checks on any host, since balancers probe by address', async () => {
+    expect((await get('/healthz', { host: '10.0.0.5:3000' })).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,15 @@
 /**
  * Sign-in cannot be brute-forced: limits per account and per client address live in the auth
  * service and PostgreSQL, so they hold for REST and tRPC alike, whatever the URL looks like, for
- * batches, parallel requests and forged X-Forwarded-For headers.
+ * batches, parallel requests and forged X-Forwarded-For headers. And nobody can lock a staff
+ * member out: a browser that signed in to the account before carries a device cookie that the
+ * account's lock does not apply to (OWASP's device cookies).
  */
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, type TestApp } from '../helpers/app';
+import { clearAccountLock, upsertAdmin } from '../../server/auth/service';
+import { createTokenSigner } from '../../server/auth/tokens';
+import { ADMIN, createTestApp, insertStaff, TEST_SECRET, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
 
 const WRONG = { email: ADMIN.email, password: 'not the right password' };
@@ -145,6 +149,238 @@ describe.each(testDatabases())('sign-in limits on %s', (kind) => {
     const tooLong = await t.app.inject({ method: 'GET', url: `/trpc/${queries(11)}?batch=1&input={}` });
     expect(tooLong.statusCode).toBe(400);
   });
+
+  /** The device cookie a successful sign-in answered with, as the browser sends it back. */
+  const deviceCookie = (res: LightMyRequestResponse) => {
+    const cookie = res.cookies.find((c) => c.name.startsWith('sign_in_device_'));
+    if (!cookie) throw new Error(`no device cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+    return `${cookie.name}=${cookie.value}`;
+  };
+  const withCookie = (cookie: string): Partial<InjectOptions> => ({ headers: { cookie } });
+  const trpcLoginWith = (body: object, cookie: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login',
+      payload: trpcBody(body),
+      headers: { 'content-type': 'application/json', cookie },
+      remoteAddress: anotherAddress(),
+    });
+  /** Ten wrong guesses from ten addresses without a cookie: the account is locked for them. */
+  /** The admin's own token: the one made at start has been idle for hours of the test clock. */
+  const asAdmin = async (options: InjectOptions) => {
+    const token = (await restLogin(RIGHT)).json().token;
+    return t.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
+  };
+  const lockOut = async (email: string) => {
+    for (let i = 0; i < 10; i++) expect((await restLogin({ email, password: 'a wrong guess' })).statusCode).toBe(401);
+    expect((await restLogin({ email, password: ADMIN.password })).statusCode).toBe(429);
+  };
+
+  it('gives a browser that signs in a device cookie: HttpOnly, SameSite=Strict, a year, on the two sign-in paths only', async () => {
+    const rest = await restLogin(RIGHT);
+    expect(rest.statusCode).toBe(200);
+    const set = rest.cookies.filter((c) => c.name.startsWith('sign_in_device_'));
+    expect(set.map((c) => c.path).sort()).toEqual(['/api/auth/login', '/trpc/auth.login']);
+    for (const cookie of set) {
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', maxAge: 365 * 24 * 60 * 60 });
+      expect(cookie.value).toBe(set[0]!.value);
+      // Not the admin's email or id in the name; plain http here, so not Secure.
+      expect(cookie.name).not.toContain('admin');
+      expect(cookie.secure).toBeFalsy();
+    }
+    // Over https (as a trusted proxy reports it, or PUBLIC_URL says) it is Secure too.
+    const https = await createTestApp(kind, { database: t.database, env: { PUBLIC_URL: 'https://example.org' } });
+    try {
+      const secure = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: RIGHT,
+        headers: { host: 'example.org' },
+      });
+      expect(secure.statusCode, secure.body).toBe(200);
+      expect(secure.cookies.find((c) => c.name.startsWith('sign_in_device_'))?.secure).toBe(true);
+    } finally {
+      await https.close();
+    }
+    // tRPC's sign-in sets the same cookie: the site's login page signs in there.
+    const trpc = await trpcLogin(RIGHT);
+    expect(trpc.statusCode).toBe(200);
+    expect(trpc.cookies.filter((c) => c.name.startsWith('sign_in_device_')).map((c) => c.path)).toHaveLength(2);
+    // A refused sign-in sets none.
+    expect((await restLogin(WRONG)).cookies).toEqual([]);
+  }, 60_000);
+
+  it('lets a browser that signed in before sign in while strangers have the account locked, on REST and tRPC', async () => {
+    const viaRest = deviceCookie(await restLogin(RIGHT));
+    const viaTrpc = deviceCookie(await trpcLogin(RIGHT));
+    await lockOut(ADMIN.email);
+    // Without the cookie the right password is refused, as before, on both faces.
+    expect((await restLogin(RIGHT)).statusCode).toBe(429);
+    expect((await trpcLogin(RIGHT)).statusCode).toBe(429);
+    // With it the lock does not apply, whichever face gave it and whichever face is used.
+    const known = await restLogin(RIGHT, withCookie(viaRest));
+    expect(known.statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/verify',
+          headers: { authorization: `Bearer ${known.json().token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await trpcLoginWith(RIGHT, viaRest)).statusCode).toBe(200);
+    expect((await restLogin(RIGHT, withCookie(viaTrpc))).statusCode).toBe(200);
+    // A wrong password from a known browser is still a 401, not a 429.
+    expect((await trpcLoginWith(WRONG, viaTrpc)).statusCode).toBe(401);
+  }, 60_000);
+
+  it("gives a known browser its own budget of 5 failures per 15 minutes, outside the account's count; then it counts as unknown", async () => {
+    const cookie = deviceCookie(await restLogin(RIGHT));
+    for (let i = 0; i < 5; i++)
+      expect((await restLogin(WRONG, withCookie(cookie))).statusCode, `guess ${i + 1}`).toBe(401);
+    // Its five failures did not count toward the account: strangers still have their ten.
+    for (let i = 0; i < 10; i++) expect((await restLogin(WRONG)).statusCode, `stranger ${i + 1}`).toBe(401);
+    expect((await restLogin(RIGHT)).statusCode).toBe(429);
+    // Its budget spent, the cookie is ignored: the account's lock applies to it too.
+    const spent = await restLogin(RIGHT, withCookie(cookie));
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json().message).toMatch(TOO_MANY);
+    expect((await trpcLoginWith(RIGHT, cookie)).statusCode).toBe(429);
+
+    clock = new Date(clock.getTime() + 15 * 60_000 + 1000);
+    expect((await restLogin(RIGHT, withCookie(cookie))).statusCode).toBe(200);
+  }, 60_000);
+
+  it("does not let another account's device cookie, a forged, an expired one or a token pass the lock", async () => {
+    const other = await insertStaff(t.deps.db, 'editor');
+    const othersCookie = deviceCookie(await restLogin({ email: other.email, password: ADMIN.password }));
+    const [, othersValue] = othersCookie.split('=');
+    const mine = deviceCookie(await restLogin(RIGHT));
+    const [name, value] = mine.split('=') as [string, string];
+    const admin = await t.deps.db
+      .selectFrom('admin_users')
+      .select('id')
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    const past = createTokenSigner(TEST_SECRET, 12, () => new Date(clock.getTime() - 2 * 365 * 24 * 3600_000));
+    const [header, payload, signature] = value.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, jti: 'x'.repeat(24) })).toString('base64url');
+    const refusedCookies: [string, string][] = [
+      ["another account's cookie under this account's name", `${name}=${othersValue}`],
+      ["another account's cookie as it was set", othersCookie],
+      [
+        'another secret',
+        `${name}=${await createTokenSigner('another-secret-that-is-also-long-enough-32', 12, () => clock).signDevice({ accountId: admin.id, nonce: 'n'.repeat(24) }, 3600)}`,
+      ],
+      [
+        'an expired cookie',
+        `${name}=${await past.signDevice({ accountId: admin.id, nonce: 'e'.repeat(24) }, 365 * 24 * 3600)}`,
+      ],
+      ['a changed payload', `${name}=${header}.${forgedPayload}.${signature}`],
+      ["the admin's bearer token", `${name}=${t.token}`],
+      ['garbage', `${name}=not-a-cookie`],
+    ];
+    await lockOut(ADMIN.email);
+    for (const [what, cookie] of refusedCookies) {
+      expect((await restLogin(RIGHT, withCookie(cookie))).statusCode, what).toBe(429);
+      expect((await trpcLoginWith(RIGHT, cookie)).statusCode, what).toBe(429);
+    }
+    // The real one, beside others, still passes.
+    expect((await restLogin(RIGHT, withCookie(`lang=ha; ${othersCookie}; ${mine}`))).statusCode).toBe(200);
+  }, 60_000);
+
+  it('writes one audit row when an account becomes locked, described in English and Hausa', async () => {
+    const staff = await insertStaff(t.deps.db, 'reviewer');
+    const locks = () =>
+      t.deps.db
+        .selectFrom('audit_events')
+        .select(['action', 'target', 'summary', 'actor'])
+        .where('action', '=', 'auth.account.locked')
+        .where('target', '=', staff.email)
+        .execute();
+    for (let i = 0; i < 9; i++) await restLogin({ email: staff.email, password: 'a wrong guess' });
+    expect(await locks()).toEqual([]);
+    // The tenth failure locks the account: that is when the row is written, once.
+    await restLogin({ email: staff.email, password: 'a wrong guess' });
+    expect(await locks()).toEqual([
+      {
+        action: 'auth.account.locked',
+        target: staff.email,
+        actor: 'visitor',
+        summary: '10 failed sign-ins from unknown browsers; locked for 15 minutes',
+      },
+    ]);
+    for (let i = 0; i < 5; i++)
+      expect((await restLogin({ email: staff.email, password: ADMIN.password })).statusCode).toBe(429);
+    expect(await locks()).toHaveLength(1);
+    // Unknown emails lock nothing that exists: no row.
+    for (let i = 0; i < 11; i++) await restLogin({ email: 'nobody-here@example.org', password: 'a wrong guess' });
+    const phantom = await t.deps.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('action', '=', 'auth.account.locked')
+      .where('target', '=', 'nobody-here@example.org')
+      .execute();
+    expect(phantom).toEqual([]);
+
+    const described = async (language: string) => {
+      const res = await asAdmin({
+        method: 'GET',
+        url: '/api/audit?kind=auth&limit=200',
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .items.filter(
+          (e: { action: string; target: string }) => e.action === 'auth.account.locked' && e.target === staff.email,
+        )
+        .map((e: { description: string }) => e.description);
+    };
+    expect(await described('en')).toEqual([
+      `Sign-in as ${staff.email} was locked for 15 minutes after 10 failed attempts (browsers already used to sign in to it are not locked out)`,
+    ]);
+    expect(await described('ha')).toEqual([
+      `An kulle shiga a matsayin ${staff.email} na mintoci 15 bayan ƙoƙari 10 da ba su yi nasara ba (na'urorin da aka riga aka shiga da su ba a kulle su ba)`,
+    ]);
+  }, 60_000);
+
+  it("ends the lock when an admin resets the account's password, and the spent budgets of its known browsers", async () => {
+    const staff = await insertStaff(t.deps.db, 'finance');
+    const cookie = deviceCookie(await restLogin({ email: staff.email, password: ADMIN.password }));
+    for (let i = 0; i < 5; i++) await restLogin({ email: staff.email, password: 'a wrong guess' }, withCookie(cookie));
+    await lockOut(staff.email);
+    expect((await restLogin({ email: staff.email, password: ADMIN.password }, withCookie(cookie))).statusCode).toBe(
+      429,
+    );
+    const reset = await asAdmin({ method: 'POST', url: `/api/users/${staff.id}/reset-password` });
+    expect(reset.statusCode).toBe(200);
+    // The account's count and its known browser's spent budget are gone with it.
+    const counters = await t.deps.db
+      .selectFrom('auth_throttle')
+      .select('key')
+      .where((eb) => eb.or([eb('key', '=', `account:${staff.email}`), eb('key', 'like', `device:${staff.id}:%`)]))
+      .execute();
+    expect(counters).toEqual([]);
+    // A stranger's browser with the one-time password: the lock has ended.
+    const signedIn = await restLogin({ email: staff.email, password: reset.json().password });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().mustChangePassword).toBe(true);
+  }, 60_000);
+
+  it('ends the lock at admin:create or ADMIN_PASSWORD (a new password), and by clearAccountLock', async () => {
+    const staff = await insertStaff(t.deps.db, 'finance');
+    await lockOut(staff.email);
+    const chosen = 'a passphrase set with admin:create';
+    expect(await upsertAdmin(t.deps.db, staff.email, chosen)).toBe('updated');
+    expect((await restLogin({ email: staff.email, password: chosen })).statusCode).toBe(200);
+
+    await lockOut(staff.email);
+    await clearAccountLock(t.deps.db, staff.id);
+    expect((await restLogin({ email: staff.email, password: chosen })).statusCode).toBe(200);
+  }, 60_000);
 
   it('lets at most 10 of 40 parallel guesses at one account reach the password check', async () => {
     const answers = await Promise.all(

@@ -14,6 +14,15 @@ import {
   STATEMENT_MAX_BYTES,
   StatementError,
 } from '../../server/giving/statement-file';
+import {
+  deepHtml,
+  STATEMENT_ROWS,
+  wideHtml,
+  xlsxColumnBomb,
+  xlsxInflationBomb,
+  xlsxWithRows,
+  zip,
+} from '../helpers/statement-files';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/statements', name));
 
@@ -220,5 +229,121 @@ describe('files refused', () => {
     const error = await refusal(Buffer.alloc(STATEMENT_MAX_BYTES + 1, 0x41));
     expect(error.key).toBe('statements.tooLarge');
     expect(error.message).toBe('The statement file is larger than 5 MB');
+  });
+});
+
+/** Refused with that message, fast, and without the heap growing past `heapMb`. */
+async function refusedCheaply(file: Buffer, message: string, { ms = 2000, heapMb = 60 } = {}) {
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 5);
+  const started = performance.now();
+  const error = await refusal(file);
+  const took = performance.now() - started;
+  clearInterval(sampler);
+  heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  expect(error.message).toBe(message);
+  expect(took, `${took.toFixed(0)} ms`).toBeLessThan(ms);
+  expect((heapPeak - heapBefore) / 2 ** 20, 'heap growth in MB').toBeLessThan(heapMb);
+}
+
+describe('files past the bounds of a statement', () => {
+  it('refuses an XLSX with a cell in column XFD on 300 rows (3 kB) at its first row', async () => {
+    const file = await xlsxColumnBomb();
+    expect(file.length).toBeLessThan(5000);
+    await refusedCheaply(file, 'The statement has more than 64 columns', { ms: 500 });
+  });
+
+  it('refuses an XLSX whose sheet inflates to 200 MB, by its declared size or, when that lies, while inflating', async () => {
+    const honest = await xlsxInflationBomb(200);
+    expect(honest.length).toBeLessThan(250_000);
+    await refusedCheaply(honest, 'The workbook unpacks to more than 50 MB', { ms: 500 });
+    // Declares 1 kB: counting what actually comes out stops it at 50 MB, never holding it.
+    await refusedCheaply(await xlsxInflationBomb(200, 1000), 'The workbook unpacks to more than 50 MB', {
+      ms: 3000,
+    });
+  });
+
+  it('refuses an XLSX past the rows or cells a statement needs, and reads one just inside', async () => {
+    const far = `${STATEMENT_ROWS}<row r="100001"><c r="A100001"><v>1</v></c></row>`;
+    await refusedCheaply(await xlsxWithRows(far), 'The statement has more than 100,000 rows');
+    const column64 = `${STATEMENT_ROWS}<row r="3"><c r="BL3"><v>1</v></c></row>`;
+    expect((await readStatement(await xlsxWithRows(column64), 'x.xlsx')).credits).toHaveLength(1);
+    // Empty cells (formatting only) take no room, wherever they are.
+    const styled = `${STATEMENT_ROWS}<row r="3"><c r="XFD3" s="0"/></row><row r="1048576"><c r="A1048576"/></row>`;
+    expect((await readStatement(await xlsxWithRows(styled), 'x.xlsx')).credits).toHaveLength(1);
+    const full = Array.from({ length: 16_000 }, (_, r) => `<row r="${r + 3}">${'<c><v>1</v></c>'.repeat(63)}</row>`);
+    await refusedCheaply(
+      await xlsxWithRows(STATEMENT_ROWS + full.join('')),
+      'The statement has more than 1,000,000 cells',
+      {
+        ms: 10_000,
+        heapMb: 400,
+      },
+    );
+  });
+
+  it('refuses a zip that is not a workbook, cut short, or with a document type', async () => {
+    const whole = await xlsxWithRows(STATEMENT_ROWS);
+    for (const cut of [whole.subarray(0, whole.length - 30), whole.subarray(0, 200), whole.subarray(0, 40)])
+      expect((await refusal(Buffer.from(cut))).key).toBe('statements.notATable');
+    const entity = await zip([
+      { name: 'xl/workbook.xml', data: '<!DOCTYPE x [<!ENTITY a "aaaa">]><workbook>&a;</workbook>' },
+    ]);
+    expect((await refusal(entity)).key).toBe('statements.notATable');
+  });
+
+  it('refuses HTML nested too deeply before parsing it, and reads a table a few wrappers deep', async () => {
+    const message = 'The statement file is nested too deeply: more than 64 tags inside one another';
+    await refusedCheaply(deepHtml(20_000), message, { ms: 200 });
+    await refusedCheaply(deepHtml(5_000), message, { ms: 200 });
+    await refusedCheaply(deepHtml(5_000, 'b'), message, { ms: 200 });
+    await refusedCheaply(Buffer.from(`<html><body><table>${'<tr><td><table>'.repeat(30)}`), message, { ms: 200 });
+    // Left open, formatting elements are opened again inside each paragraph: as deep as their number.
+    const reopened = Array.from({ length: 3000 }, (_, i) => `<p><b id="${i}">x</p>`).join('');
+    await refusedCheaply(Buffer.from(`<html><body>${reopened}<table><tr><td>1</td></tr></table>`), message, {
+      ms: 200,
+    });
+    const parsed = await readStatement(deepHtml(40), 'gtbank.xls');
+    expect(parsed.credits).toMatchObject([{ date: '2026-11-03', amountKobo: 500_000, narration: 'GIFT' }]);
+    // Cells, rows and paragraphs left open close as a browser closes them: not deep at all.
+    const unclosed = `<html><body><table><tr><th>Trans. Date<th>Credits${'<tr><td>03-Nov-2026<td><p><b>5,000.00'.repeat(500)}</table>`;
+    expect((await readStatement(Buffer.from(unclosed), 'gtbank.xls')).credits).toHaveLength(500);
+    expect((await readStatement(fixture('gtbank.xls'), 'gtbank.xls')).credits).toHaveLength(3);
+  });
+
+  it('refuses HTML and CSV with more columns or rows than a statement has', async () => {
+    await refusedCheaply(wideHtml(65), 'The statement has more than 64 columns', { ms: 200 });
+    await refusedCheaply(wideHtml(200_000), 'The statement has more than 64 columns', { ms: 200 });
+    expect((await readStatement(wideHtml(64), 'x.xls')).problems).toHaveLength(1);
+    const csvHeader = 'Trans Date,Narration,Credit\n';
+    await refusedCheaply(
+      Buffer.from(`${csvHeader}${','.repeat(1_000_000)}\n`),
+      'The statement has more than 64 columns',
+    );
+    await refusedCheaply(
+      Buffer.from(`${csvHeader}${'01/11/2026,GIFT,1\n'.repeat(100_001)}`),
+      'The statement has more than 100,000 rows',
+      { ms: 5000, heapMb: 200 },
+    );
+  });
+
+  it('refuses text that is not UTF-8 anywhere in it, not only in the first 4 kB', async () => {
+    const message = 'The statement is not UTF-8 text: please export it again as CSV (UTF-8) or as Excel (.xlsx)';
+    const lines = Array.from({ length: 200 }, (_, i) => `0${(i % 9) + 1}/11/2026,GIFT FROM AMINA ${i},1000`);
+    const valid = Buffer.from(`Trans Date,Narration,Credit\n${lines.join('\n')}\n`);
+    expect(valid.length).toBeGreaterThan(5000);
+    expect((await readStatement(valid, 'x.csv')).credits).toHaveLength(200);
+    // "Ɗanladi" in Latin-1 bytes: 0xC6 is not followed by a continuation byte.
+    for (const at of [100, 4095, 4096, valid.length - 10]) {
+      const broken = Buffer.concat([valid.subarray(0, at), Buffer.from([0xc6, 0x41]), valid.subarray(at)]);
+      expect((await refusal(broken)).message, `at byte ${at}`).toBe(message);
+    }
+    const html = Buffer.concat([
+      Buffer.from('<html><body><table><tr><td>'),
+      Buffer.alloc(5000, 0x41),
+      Buffer.from([0xff]),
+    ]);
+    expect((await refusal(html)).message).toBe(message);
   });
 });

@@ -4,7 +4,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headerOf, safeCell } from '../../server/submissions/export';
+import { safeCell } from '../../server/lib/csv';
+import { headerOf } from '../../server/submissions/export';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
 import { contactPayload, uniqueEmail, volunteerPayload } from '../helpers/fixtures';
@@ -13,6 +14,12 @@ describe('CSV cells', () => {
   it('neutralises what a spreadsheet would run as a formula', () => {
     for (const cell of ['=1+1', '+234 803', '-2', '@SUM(A1)', '\tx', '\rx']) expect(safeCell(cell)).toBe(`'${cell}`);
     for (const cell of ['Ɗanladi', '1=1', 'a@b.org', '']) expect(safeCell(cell)).toBe(cell);
+  });
+
+  it('neutralises a formula on any line of a multi-line cell', () => {
+    expect(safeCell('hello\n=cmd')).toBe("hello\n'=cmd");
+    expect(safeCell('a\r\n@SUM(A1)\r+1')).toBe("a\r\n'@SUM(A1)\r'+1");
+    expect(safeCell('line one\nline two')).toBe('line one\nline two');
   });
 
   it('heads columns in words', () => {
@@ -100,6 +107,28 @@ describe.each(testDatabases())('submission tools on %s', (kind) => {
       .where('submissionId', '=', contact._id)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('keeps a line break inside its cell: no row is added and no line of a cell can run as a formula', async () => {
+    const attacks = ['hi\n=cmd|" /C calc"!A0', 'a\r=1+1', 'b\r\n@SUM(1)', '\n-2+3', 'plain\n\ttab'];
+    for (const message of attacks) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submissions/contact/register',
+        payload: contactPayload({ message }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const expected = (await t.adminCaller.submission.page({ type: 'contact', limit: 500 })).items.length;
+    const res = await t.asAdmin({ method: 'GET', url: '/api/submissions/contact.csv' });
+    const rows: Record<string, string>[] = parse(res.body.replace(/^\uFEFF/, ''), { columns: true });
+    expect(rows).toHaveLength(expected);
+    for (const row of rows) {
+      for (const cell of Object.values(row)) {
+        for (const line of cell.split(/\r\n|\r|\n/)) expect(line, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+      }
+    }
+    expect(rows.map((r) => r.Message)).toContain(`hi\n'=cmd|" /C calc"!A0`);
   });
 
   it('exports CSV that opens right: a BOM, Hausa letters intact, formulas neutralised, filters applied, audited', async () => {

@@ -25,6 +25,15 @@ export const givingMessages = {
   'statements.noLines': 'Choose at least one line',
   'statements.confirmed': 'Matches confirmed: {count}',
   'statements.mappingBadField': 'Unknown field in the column mapping',
+  // A file past what a statement needs, refused before it is read further.
+  'statements.notUtf8': 'The statement is not UTF-8 text: please export it again as CSV (UTF-8) or as Excel (.xlsx)',
+  'statements.tooManyColumns': 'The statement has more than {max} columns',
+  'statements.tooManyRows': 'The statement has more than {max} rows',
+  'statements.tooManyCells': 'The statement has more than {max} cells',
+  'statements.unpacksTooLarge': 'The workbook unpacks to more than {max} MB',
+  'statements.nestedTooDeeply': 'The statement file is nested too deeply: more than {max} tags inside one another',
+  'statements.readTooSlow': 'Reading the statement took longer than {seconds} seconds: please export a shorter period',
+  'statements.readTooBig': 'Reading the statement needed too much memory: please export a shorter period',
   // Pledges, as staff handle them.
   'pledge.updated': 'Pledge updated',
   'pledge.receivedRange': 'Enter the amount received: a whole number of naira',

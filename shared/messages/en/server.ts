@@ -8,6 +8,7 @@ export const serverMessages = {
   'auth.loggedOut': 'Signed out',
   'auth.tooManyAttempts': 'Too many sign-in attempts. Please try again in {wait}.',
   'request.invalid': 'Invalid request',
+  'request.unknownHost': 'This site does not answer for that host name',
   'request.notFound': 'Not found',
   'request.tooMany': 'Too many requests. Please wait a moment and try again.',
   'request.batchRefused': 'A request may carry up to {max} queries, and changes one at a time',

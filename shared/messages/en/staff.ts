@@ -61,4 +61,7 @@ export const staffMessages = {
   'activity.submissionNoted': '{who} added a note to a {kind}',
   'activity.submissionsExported': '{who} exported {kind} entries: {what}',
   'activity.submissionsPurged': 'Old {kind} entries were removed: {what}',
+  'account.passwordBlank': 'A password cannot be only spaces',
+  'activity.accountLocked':
+    'Sign-in as {target} was locked for {minutes} minutes after {attempts} failed attempts (browsers already used to sign in to it are not locked out)',
 } as const;

@@ -25,6 +25,17 @@ export const givingMessagesHa: Record<keyof typeof givingMessages, string> = {
   'statements.noLines': 'Zaɓi aƙalla layi ɗaya',
   'statements.confirmed': 'An tabbatar da daidaito: {count}',
   'statements.mappingBadField': 'Akwai bayanin da ba a sani ba a cikin daidaita ginshiƙai',
+  // A file past what a statement needs, refused before it is read further.
+  'statements.notUtf8':
+    'Bayanan bankin ba rubutun UTF-8 ba ne: da fatan za a sake fitar da su a matsayin CSV (UTF-8) ko Excel (.xlsx)',
+  'statements.tooManyColumns': 'Bayanan bankin suna da ginshiƙai fiye da {max}',
+  'statements.tooManyRows': 'Bayanan bankin suna da layuka fiye da {max}',
+  'statements.tooManyCells': 'Bayanan bankin suna da akwatuna fiye da {max}',
+  'statements.unpacksTooLarge': 'Littafin Excel ɗin ya fi MB {max} girma idan an buɗe shi',
+  'statements.nestedTooDeeply': 'Alamomin fayil ɗin sun yi zurfi da yawa: fiye da {max} a cikin juna',
+  'statements.readTooSlow':
+    'Karanta bayanan bankin ya ɗauki fiye da daƙiƙa {seconds}: da fatan za a fitar da gajeren lokaci',
+  'statements.readTooBig': 'Karanta bayanan bankin ya buƙaci ƙwaƙwalwa da yawa: da fatan za a fitar da gajeren lokaci',
   // Pledges, as staff handle them.
   'pledge.updated': 'An sabunta alƙawari',
   'pledge.receivedRange': 'Shigar da adadin da aka karɓa: cikakken adadin naira',

@@ -10,6 +10,7 @@ export const serverMessagesHa: Record<keyof typeof serverMessages, string> = {
   'auth.loggedOut': 'An fita',
   'auth.tooManyAttempts': 'An yi ƙoƙarin shiga da yawa. Da fatan za a sake gwadawa bayan {wait}.',
   'request.invalid': 'Buƙatar ba ta da inganci',
+  'request.unknownHost': 'Wannan shafin ba ya amsa wa wannan adireshin',
   'request.notFound': 'Ba a samu ba',
   'request.tooMany': 'Buƙatu sun yi yawa. Da fatan za a ɗan jira sannan a sake gwadawa.',
   'request.batchRefused': 'Buƙata ɗaya za ta iya ɗaukar tambayoyi {max} a mafi yawa, kuma sauyi ɗaya bayan ɗaya',

@@ -59,4 +59,7 @@ export const staffMessagesHa: Record<keyof typeof staffMessages, string> = {
   'activity.submissionNoted': '{who} ya ƙara bayani ga {kind}',
   'activity.submissionsExported': '{who} ya fitar da bayanan {kind}: {what}',
   'activity.submissionsPurged': 'An cire tsofaffin bayanan {kind}: {what}',
+  'account.passwordBlank': 'Kalmar sirri ba za ta iya zama sarari kawai ba',
+  'activity.accountLocked':
+    "An kulle shiga a matsayin {target} na mintoci {minutes} bayan ƙoƙari {attempts} da ba su yi nasara ba (na'urorin da aka riga aka shiga da su ba a kulle su ba)",
 };
