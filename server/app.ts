@@ -20,6 +20,7 @@ import type { Deps } from './deps';
 import { TooManyRequestsError } from './errors';
 import { givingRest } from './giving/rest';
 import { registerAllowedHosts } from './http/allowed-hosts';
+import { trackRouteMethods } from './http/allowed-methods';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
@@ -94,6 +95,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   app.decorateRequest('user', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const methodsOf = trackRouteMethods(app);
+  // Only the bodies routes read: a text/plain body answers 415 rather than reaching a JSON route.
+  app.removeContentTypeParser('text/plain');
 
   // Unknown hosts are refused before anything else, the response cache included.
   registerAllowedHosts(app, config.allowedHosts);
@@ -125,7 +129,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   // Our own.
   registerErrorHandler(app);
-  const pages = await registerPages(app, deps, { staticDir: options.staticDir, renderer: options.renderer });
+  const pages = await registerPages(app, deps, {
+    staticDir: options.staticDir,
+    renderer: options.renderer,
+    methodsOf,
+  });
 
   // Routes: REST ones typed and validated by the shared zod schemas, and described by OpenAPI.
   const api = withZodSchemas(app);

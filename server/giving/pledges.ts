@@ -239,8 +239,15 @@ export async function listPledges(deps: Pick<Deps, 'db' | 'now'>, query: PledgeL
  * reopen (takes back its gifts and starts a new expiry period), or cancel an unpaid pledge.
  * The pledge's row is locked, so two staff acting at once act one after the other.
  */
-export async function updatePledge(deps: Deps, id: string, change: PledgeUpdate, actor: Actor) {
-  if (!isId(id)) throw new NotFoundError(t('pledge.notFound'));
+/** A pledge's id from what a client names it by: its id, or its payment reference (any spelling). */
+async function pledgeIdOf(db: DB, idOrReference: string): Promise<string> {
+  if (isId(idOrReference)) return idOrReference;
+  return (await findByReference(db, idOrReference)).id;
+}
+
+/** PUT /api/pledges/{reference}: the pledge named by its reference, or by its id as before. */
+export async function updatePledge(deps: Deps, idOrReference: string, change: PledgeUpdate, actor: Actor) {
+  const id = await pledgeIdOf(deps.db, idOrReference);
   const now = deps.now();
   const { pledgeExpiryDays } = await getSettings(deps);
   await deps.db.transaction().execute(async (trx) => {

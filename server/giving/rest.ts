@@ -39,6 +39,10 @@ import { confirmLines, decideLine, importStatement, StatementRefusal, statementL
 
 const tags = ['giving'];
 const id = z.object({ id: z.string().max(64) });
+/** A pledge as a client names it: its payment reference, like the GET beside it, or its id. */
+const pledgeName = z.object({
+  reference: z.string().max(64).describe('The payment reference (any case, spaces or dashes), or the pledge id'),
+});
 
 /** Where a refused HTML pledge form goes back to: the campaign's give panel, saying why. */
 export const PLEDGE_REFUSED_PARAM = 'pledge';
@@ -210,7 +214,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
   );
 
   app.put(
-    '/api/pledges/:id',
+    '/api/pledges/:reference',
     {
       onRequest: finance,
       config: { openapiExample: PLEDGE_UPDATE_EXAMPLE },
@@ -219,14 +223,14 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
         operationId: 'updatePledge',
         summary: 'Confirm a payment, cancel, or reopen a pledge',
         description:
-          "'confirmed' records a payment of `amountReceived` (all that is outstanding when not given) received on `receivedOn` (today when not given): a part payment leaves the rest outstanding, and the campaign's total and supporters move at once. 'pending' takes the payments back and starts a new expiry period (reopens an expired pledge). 'cancelled' closes a pledge with no payment. Audited.",
+          "The pledge is named by its payment reference, as on the donor's page (its id is still accepted). 'confirmed' records a payment of `amountReceived` (all that is outstanding when not given) received on `receivedOn` (today when not given): a part payment leaves the rest outstanding, and the campaign's total and supporters move at once. 'pending' takes the payments back and starts a new expiry period (reopens an expired pledge). 'cancelled' closes a pledge with no payment. Audited.",
         security: BEARER,
-        params: id,
+        params: pledgeName,
         body: pledgeUpdateInput,
         response: { 200: answer('Updated', pledgeUpdated), ...refusals(...BODY_REFUSALS, 401, 403, 404, 409) },
       },
     },
-    (req) => updatePledge(deps, req.params.id, req.body, actorOfRequest(req)),
+    (req) => updatePledge(deps, req.params.reference, req.body, actorOfRequest(req)),
   );
 
   app.get(

@@ -28,8 +28,13 @@ import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 import { createInnerContext } from '../trpc/context';
 import { appRouter } from '../trpc/root';
+import { sendMethodNotAllowed } from './allowed-methods';
 
 const API_PATH = /^\/(?:api|trpc|upload)(?:[/?]|$)/;
+
+const notFound = () => {
+  throw new NotFoundError(t('request.notFound'));
+};
 /** Pages the browser renders itself: never rendered here, never cached. */
 const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:[/?]|$)/;
 /** A donor's own page: rendered, but never kept in memory, shared by a proxy or listed by a search engine. */
@@ -130,7 +135,12 @@ async function metaOf(deps: Deps, pathname: string, status: number): Promise<Pag
 export async function registerPages(
   app: FastifyInstance,
   deps: Deps,
-  options: { staticDir: string | undefined; renderer: PageRenderer | undefined },
+  options: {
+    staticDir: string | undefined;
+    renderer: PageRenderer | undefined;
+    /** The methods each known path has (allowed-methods.ts), for 405 rather than 404. */
+    methodsOf: (path: string) => string[];
+  },
 ): Promise<Pages> {
   const { publicUrl } = deps.config;
   const read = (file: string) => {
@@ -272,12 +282,13 @@ export async function registerPages(
   // Every other GET is a page, kept in memory per data version when it is public; anything else
   // unknown (an API path, another method) is the API's JSON 404.
   app.get('/*', { config: { publicCache: 'page' }, schema: { hide: true } }, (req, reply) => {
-    if (API_PATH.test(req.url)) throw new NotFoundError(t('request.notFound'));
+    if (API_PATH.test(req.url)) {
+      req.cacheSlot = undefined;
+      return sendMethodNotAllowed(req, reply, options.methodsOf) || notFound();
+    }
     return pages.send(req, reply);
   });
-  app.setNotFoundHandler(() => {
-    throw new NotFoundError(t('request.notFound'));
-  });
+  app.setNotFoundHandler((req, reply) => sendMethodNotAllowed(req, reply, options.methodsOf) || notFound());
 
   return pages;
 }

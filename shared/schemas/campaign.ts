@@ -164,8 +164,8 @@ export type StoredCampaign = Campaign;
 export const campaignListInput = z.object({
   category: z.enum(CAMPAIGN_CATEGORIES, { error: () => t('validation.choice') }).optional(),
   location: z.enum(CAMPAIGN_LOCATIONS, { error: () => t('validation.choice') }).optional(),
-  limit: queryInt(1, 500).optional(),
-  offset: queryInt(0, 1_000_000).optional(),
+  limit: queryInt(1, 500, 'limit').optional(),
+  offset: queryInt(0, 1_000_000, 'offset').optional(),
   /** oldest first (the REST order the spec's clients rely on) or newest first */
   order: z.enum(['oldest', 'newest']).default('oldest'),
 });

@@ -134,8 +134,11 @@ export interface FieldIssue {
 }
 
 /** Flattens zod issues into `{path, message}` pairs, the shape REST answers and forms use. */
+/** One entry per refused field; a refusal of the whole input is the summary message alone. */
 export function fieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
-  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return issues
+    .filter((issue) => issue.path.length > 0)
+    .map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
 /** The one message that sums up a failed validation: the form-level one when there is one. */
@@ -154,17 +157,14 @@ export function errorsByField(issues: readonly z.core.$ZodIssue[]): Record<strin
   return out;
 }
 
-/** A whole number from a query string (text) or a tRPC input (number), within bounds. */
-export const queryInt = (min: number, max: number) =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,9}$/, { error: () => t('request.invalid') })], {
-      error: () => t('request.invalid'),
-    })
+/**
+ * A whole number from a query string (text) or a tRPC input (number), within bounds. A refusal
+ * names the range, and the parameter when `name` is given ("limit must be from 1 to 500").
+ */
+export const queryInt = (min: number, max: number, name?: string) => {
+  const error = () => (name ? t('request.range', { name, min, max }) : t('validation.range', { min, max }));
+  return z
+    .union([z.number(), z.string().regex(/^\d{1,9}$/, { error })], { error })
     .transform(Number)
-    .pipe(
-      z
-        .number({ error: () => t('request.invalid') })
-        .int()
-        .min(min)
-        .max(max),
-    );
+    .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
+};

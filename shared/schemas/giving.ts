@@ -76,7 +76,7 @@ export type PledgeUpdate = z.output<typeof pledgeUpdateInput>;
 
 /** GET /api/pledges and pledge.page: newest first, filtered. */
 export const pledgeListQuery = z.object({
-  limit: queryInt(1, 200).optional().describe('Pledges per page, 1 to 200 (50 when not given)'),
+  limit: queryInt(1, 200, 'limit').optional().describe('Pledges per page, 1 to 200 (50 when not given)'),
   cursor: pageCursor.optional(),
   status: z.enum(PLEDGE_STATUSES, { error: () => t('validation.choice') }).optional(),
   q: z.string().trim().max(100).optional().describe('Part of the reference, name, phone or email'),

@@ -16,7 +16,7 @@ export const pageCursor = z
   })
   .describe('The `next` cursor of the page before');
 
-export const pageLimit = queryInt(1, PAGE_SIZE.max).describe(`Rows per page, 1 to ${PAGE_SIZE.max}`);
+export const pageLimit = queryInt(1, PAGE_SIZE.max, 'limit').describe(`Rows per page, 1 to ${PAGE_SIZE.max}`);
 
 /** A page of rows and where the next one starts (null on the last page). */
 export interface Page<T> {

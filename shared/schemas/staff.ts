@@ -85,7 +85,7 @@ const isoDay = z
 
 /** GET /api/audit and activity.page: newest first, a page at a time, optionally filtered. */
 export const activityQuery = z.object({
-  limit: queryInt(1, 200).optional().describe('Events per page, 1 to 200 (50 when not given)'),
+  limit: queryInt(1, 200, 'limit').optional().describe('Events per page, 1 to 200 (50 when not given)'),
   before: pageCursor.optional(),
   actor: z.string().max(2048).optional().describe("Only this staff member's actions (their id)"),
   kind: choice(ACTIVITY_KINDS).optional().describe('Only this kind of action'),

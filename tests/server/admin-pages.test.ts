@@ -117,9 +117,9 @@ describe.each(testDatabases())('admin pages on %s', (kind) => {
       '?type=volunteer&before=123456789012345678_01900000-0000-7000-8000-000000000000',
       'This page link is not valid: start again from the first page',
     ],
-    ['limit 0', '?limit=0', 'Invalid request'],
-    ['limit 501', '?limit=501', 'Invalid request'],
-    ['a limit that is not a number', '?limit=ten', 'Invalid request'],
+    ['limit 0', '?limit=0', 'limit must be from 1 to 500'],
+    ['limit 501', '?limit=501', 'limit must be from 1 to 500'],
+    ['a limit that is not a number', '?limit=ten', 'limit must be from 1 to 500'],
     ['an unknown type', '?type=donor', 'Unknown submission type'],
     [
       'more than 100 per kind for every kind at once',

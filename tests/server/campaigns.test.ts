@@ -106,11 +106,11 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
     it.each([
       ['category=Food', 'Please choose one of the listed options', 'category'],
       ['location=Lagos', 'Please choose one of the listed options', 'location'],
-      ['limit=0', undefined, 'limit'],
-      ['limit=abc', 'Invalid request', 'limit'],
-      ['limit=501', undefined, 'limit'],
-      ['offset=-1', 'Invalid request', 'offset'],
-      ['limit=1.5', 'Invalid request', 'limit'],
+      ['limit=0', 'limit must be from 1 to 500', 'limit'],
+      ['limit=abc', 'limit must be from 1 to 500', 'limit'],
+      ['limit=501', 'limit must be from 1 to 500', 'limit'],
+      ['offset=-1', 'offset must be from 0 to 1000000', 'offset'],
+      ['limit=1.5', 'limit must be from 1 to 500', 'limit'],
     ])('refuses ?%s with 400 {message, errors}', async (query, message, path) => {
       const res = await t.app.inject({ method: 'GET', url: `/campaigns?${query}` });
       expect(res.statusCode).toBe(400);

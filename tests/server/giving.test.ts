@@ -236,6 +236,20 @@ describe.each(testDatabases())('giving on %s', (kind) => {
     expect(await checkTotals(t.deps.db)).toEqual([]);
   });
 
+  it('names a pledge to update by its reference, like the GET, or by its id', async () => {
+    const made = (await pledge({ campaignId, amount: 2500, name: 'Hauwa Bello', anonymous: false })).json().data;
+    const sloppy = `${made.reference.slice(0, 4).toLowerCase()}-${made.reference.slice(4)}`;
+    const byReference = await asFinance({
+      method: 'PUT',
+      url: `/api/pledges/${sloppy}`,
+      payload: { status: 'cancelled' },
+    });
+    expect(byReference.statusCode, byReference.body).toBe(200);
+    expect(byReference.json().data).toMatchObject({ reference: made.reference, status: 'cancelled' });
+    const unknown = await asFinance({ method: 'PUT', url: '/api/pledges/ABCD2345', payload: { status: 'pending' } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('confirms part payments, reopens and cancels pledges, and keeps the totals rule', async () => {
     const made = (await pledge({ campaignId, amount: 10_000, name: 'Zainab Umar', anonymous: false })).json().data;
     const { id } = (await asFinance({ method: 'GET', url: `/api/pledges?q=${made.reference}` })).json().items[0];

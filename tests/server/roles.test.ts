@@ -97,7 +97,7 @@ const REST: Record<string, Rule> = {
   'PUT /api/settings': 'settings.write',
   'GET /api/audit': 'activity.read',
   'GET /api/pledges': 'donations.manage',
-  'PUT /api/pledges/:id': 'donations.manage',
+  'PUT /api/pledges/:reference': 'donations.manage',
   'GET /api/gifts.csv': 'donations.manage',
   'POST /api/statements': 'donations.manage',
   'GET /api/statements/:id/lines': 'donations.manage',
