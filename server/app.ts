@@ -24,13 +24,13 @@ import { trackRouteMethods } from './http/allowed-methods';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
-import { type PageRenderer, registerPages } from './http/pages';
 import { registerRateLimit } from './http/rate-limit';
 import { registerRequestLocale } from './http/request-locale';
 import { type ResponseCache, registerResponseCache } from './http/response-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { unpackWebResponses } from './http/web-response';
 import { withZodSchemas } from './http/zod-schemas';
+import { type PageRenderer, registerPages } from './pages';
 import { settingsRest } from './settings/rest';
 import { submissionsRest } from './submissions/rest';
 import { guardTrpcBatch } from './trpc/batch-guard';
@@ -102,9 +102,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // Unknown hosts are refused before anything else, the response cache included.
   registerAllowedHosts(app, config.allowedHosts);
 
-  // Third-party plugins.
-  // The request's language, then the response cache: a hit is answered before any other hook
-  // (see response-cache.ts), and its key carries the language.
+  // Request plumbing, ours and third parties': the request's language, then the response cache
+  // (a hit is answered before the hooks after it, and its key carries the language), headers,
+  // CORS, budgets, compression.
   registerRequestLocale(app);
   const cache = registerResponseCache(app, deps.versions);
   app.decorate('responseCache', cache);
@@ -138,7 +138,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // Routes: REST ones typed and validated by the shared zod schemas, and described by OpenAPI.
   const api = withZodSchemas(app);
   await registerOpenApi(app);
-  await healthRoutes(api, deps);
+  await healthRoutes(api, deps.db);
   app.addHook('onRequest', guardTrpcBatch);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

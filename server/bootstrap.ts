@@ -6,11 +6,11 @@
 import { resolveJwtSecret } from './auth/secret';
 import { ensureAdmin } from './auth/service';
 import { createTokenSigner } from './auth/tokens';
-import { createCampaignCatalog } from './campaigns/catalog';
 import { type Config, ConfigError } from './config';
 import { openDataVersions } from './db/data-versions';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database';
 import { migrateToLatest } from './db/migrator';
+import { createPublicData } from './db/public-data';
 import type { Deps } from './deps';
 import { seedDemoContent } from './seed/demo';
 
@@ -44,7 +44,7 @@ export async function prepare(config: Config, now: () => Date = () => new Date()
     await migrateToLatest(handle.db);
     const tokens = createTokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlHours, now);
     const versions = await openDataVersions(handle);
-    const deps: Deps = { db: handle.db, config, tokens, now, versions, catalog: createCampaignCatalog(versions) };
+    const deps: Deps = { db: handle.db, config, tokens, now, versions, publicData: createPublicData(versions) };
     const firstAdmin = await ensureAdmin(handle.db, config.admin);
     const seeded = config.seedDemo ? await seedDemoContent(deps) : 0;
     return { deps, handle, firstAdmin, seeded };

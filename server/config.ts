@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { newPassword } from './auth/password-policy';
+import { newPassword } from './lib/password-policy';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,10 +1,13 @@
 import type { TokenSigner } from './auth/tokens';
-import type { CampaignCatalog } from './campaigns/catalog';
 import type { Config } from './config';
 import type { DataVersions } from './db/data-versions';
 import type { DB } from './db/database';
+import type { PublicData } from './db/public-data';
 
-/** What services need, passed in from main.ts or a test; no service reaches for globals. */
+/**
+ * What services need: a type of the access layer, so every area may name it; the composition
+ * (server/bootstrap.ts, or a test) builds it. No service reaches for globals.
+ */
 export interface Deps {
   db: DB;
   config: Config;
@@ -12,5 +15,6 @@ export interface Deps {
   now: () => Date;
   /** The public data's version, kept current across instances (server/db/data-versions.ts). */
   versions: DataVersions;
-  catalog: CampaignCatalog;
+  /** The campaign list and settings kept in memory per version (server/db/public-data.ts). */
+  publicData: PublicData;
 }

@@ -8,7 +8,7 @@ import { prepare } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrator';
 import { scheduleHousekeeping } from './housekeeping';
-import type { PageRenderer } from './http/pages';
+import type { PageRenderer } from './pages';
 
 /** The built client and page renderer sit next to the built server (dist/client, dist/ssr beside dist/server). */
 async function findClient(): Promise<{ staticDir?: string; renderer?: PageRenderer }> {

@@ -5,7 +5,7 @@ const ABSOLUTE = /^https?:\/\//i;
 const UPLOAD_PREFIXES = /^(?:\/*(?:api\/)?uploads\/)*\/*/i;
 
 /**
- * Turns a stored image path into one a browser can load (SPEC section 3): absolute http(s)
+ * Turns a stored image path into one a browser can load: absolute http(s)
  * addresses pass through, relative upload paths are shown under /api/uploads/ with any repeated
  * prefix collapsed, and a missing image becomes the placeholder. Idempotent.
  */

@@ -15,7 +15,7 @@ export type CampaignSummary = Pick<
 
 const CARD_SIZES = '(min-width: 1100px) 22rem, (min-width: 700px) 45vw, 100vw';
 
-/** One campaign in a grid (SPEC section 2): image, title and button all lead to its page. */
+/** One campaign in a grid: image, title and button all lead to its page. */
 export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: CampaignSummary; headingLevel?: 2 | 3 }) {
   const href = `/campaign/${encodeURIComponent(campaign._id)}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

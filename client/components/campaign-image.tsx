@@ -10,7 +10,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'onErr
 
 /**
  * A campaign photo with its width variants and fixed proportions (no layout shift); falls back to
- * the placeholder when the image is missing or fails to load (SPEC section 3).
+ * the placeholder when the image is missing or fails to load.
  */
 export function CampaignImage({ src, alt, loading = 'lazy', ...rest }: Props) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

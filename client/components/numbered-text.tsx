@@ -1,6 +1,6 @@
 import { splitNumberedLines } from '../../shared/format';
 
-/** Campaign text where lines numbered "1." or "1)" become an ordered list (SPEC section 2). */
+/** Campaign text where lines numbered "1." or "1)" become an ordered list. */
 export function NumberedText({ text }: { text: string }) {
   const blocks = splitNumberedLines(text);
   return (

@@ -33,7 +33,7 @@ export function ProgressBar({
 }
 
 /**
- * Raised versus target: the bar is capped at 100% (SPEC section 9) while the caption shows the
+ * Raised versus target: the bar is capped at 100% while the caption shows the
  * rounded, uncapped ratio, so an over-funded campaign reads e.g. 120%.
  */
 export function FundingProgress({ raised, target }: { raised: number; target: number }) {

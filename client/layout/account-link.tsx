@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { t } from '../../shared/messages';
 import { useAuth } from '../lib/auth';
 
-/** Sign-in for visitors; the same link reads DASHBOARD for a signed-in admin (SPEC section 2). */
+/** Sign-in for visitors; the same link reads DASHBOARD for a signed-in admin. */
 export function AccountLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { isAuthenticated } = useAuth();
   return (

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../shared/messages';
 
-/** The header links of SPEC section 2, in order. */
+/** The header links, in order. */
 export const NAV_LINKS: readonly { to: string; label: MessageKey }[] = [
   { to: '/get-involved', label: 'nav.getInvolved' },
   { to: '/about', label: 'nav.about' },

@@ -1,5 +1,5 @@
 /**
- * Authentication state of SPEC section 4: the token lives in localStorage under 'token'; at start
+ * Authentication state: the token lives in localStorage under 'token'; at start
  * it is verified with the server, and a refused or failed check removes it without a message.
  * Logging out also asks the server to revoke the token.
  */
@@ -27,7 +27,7 @@ const removeToken = () => {
   }
 };
 
-/** GET /api/auth/verify: only success or failure matters (SPEC section 7). */
+/** GET /api/auth/verify: only success or failure matters. */
 async function verifyToken(token: string): Promise<boolean> {
   try {
     const res = await fetch('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } });

@@ -51,7 +51,7 @@ export const httpStatusOf = (error: unknown) => readServerError(error).status;
 export const serverMessage = (error: unknown, fallback: string) => readServerError(error).message ?? fallback;
 
 /**
- * A failed campaign call (SPEC section 8): the server's message, 'HTTP error! status: {code}' when
+ * A failed campaign call: the server's message, 'HTTP error! status: {code}' when
  * it answered without one, the screen's wrapped message when no answer came at all.
  */
 export function campaignErrorMessage(error: unknown, fallback: string): string {

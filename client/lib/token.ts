@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '../../shared/constants';
 
-/** The signed-in admin's token (SPEC section 4: localStorage 'token'), or null. */
+/** The signed-in admin's token (localStorage 'token'), or null. */
 export const readToken = (): string | null => {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY);

@@ -1,8 +1,8 @@
 /** REST twin of activity.page: the audit trail, for admins. */
 import { activityAnswer } from '../../shared/schemas/answers';
 import { activityQuery } from '../../shared/schemas/staff';
+import { requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
-import { requireStaff } from '../http/auth-hook';
 import { answer, BEARER, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { listActivity } from './activity';

@@ -4,10 +4,10 @@ import { loginInput } from '../../shared/schemas/auth';
 import { passwordChangeInput } from '../../shared/schemas/staff';
 import type { Deps } from '../deps';
 import { LOGIN_EXAMPLE, PASSWORD_CHANGE_EXAMPLE } from '../http/api-examples';
-import { actorOfRequest, requireSignedIn } from '../http/auth-hook';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { deviceCookieJar } from './device-cookie';
+import { actorOfRequest, requireSignedIn } from './guards';
 import { changeOwnPassword, login, logout, recentSignIns, verifyAnswerOf } from './service';
 
 const tags = ['auth'];

@@ -17,9 +17,9 @@ import { isId, newId } from '../db/ids';
 import type { Deps } from '../deps';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors';
 import { addressKey } from '../http/client-address';
+import { isCommonPassword } from '../lib/password-policy';
 import { type DeviceCookieJar, deviceOf, setDeviceCookie } from './device-cookie';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { isCommonPassword } from './password-policy';
 import {
   ACCOUNT_LIMIT,
   accountKey,

@@ -5,8 +5,8 @@
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { audit } from '../audit/audit';
+import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
-import { actorOfRequest, requireStaff } from '../http/auth-hook';
 import { answer, BEARER, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { writeBackup } from './dump';

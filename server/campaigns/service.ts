@@ -118,7 +118,7 @@ async function updatesOf(db: DB, campaignIds: string[]): Promise<Map<string, Upd
   return byCampaign;
 }
 
-/** Every campaign from the database, oldest first: what the catalog keeps in memory. */
+/** Every campaign from the database, oldest first: what the public data keeps in memory. */
 async function loadAll(deps: Deps): Promise<Campaign[]> {
   const rows = await deps.db
     .selectFrom('campaigns')
@@ -134,7 +134,7 @@ async function loadAll(deps: Deps): Promise<Campaign[]> {
   return rows.map((row) => toCampaign(toStoredCampaign(row, updates.get(row.id) ?? []), bank));
 }
 
-const allCampaigns = (deps: Deps) => deps.catalog.all(() => loadAll(deps));
+const allCampaigns = (deps: Deps) => deps.publicData.all(() => loadAll(deps));
 
 /**
  * Runs a change of campaigns in one transaction, then waits until every instance has seen it, so
@@ -345,7 +345,7 @@ export async function deleteCampaign(deps: Deps, id: string, actor: Actor): Prom
 }
 
 /** The foundation's own account (its settings), shown where a campaign has none and on the donate page. */
-export const defaultBankDetails = async (deps: Pick<Deps, 'db' | 'catalog' | 'config'>): Promise<BankAccount> =>
+export const defaultBankDetails = async (deps: Pick<Deps, 'db' | 'publicData' | 'config'>): Promise<BankAccount> =>
   (await publicSettings(deps)).bank;
 
 /** Number of campaigns per location, for the map. */

@@ -4,11 +4,11 @@
  * or generates one and prints it.
  */
 import { randomBytes } from 'node:crypto';
-import { adminCredentials } from '../auth/password-policy';
 import { upsertAdmin } from '../auth/service';
 import { openDatabase } from '../bootstrap';
 import { ConfigError, loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrator';
+import { adminCredentials } from '../lib/password-policy';
 
 const [emailArg, passwordArg] = process.argv.slice(2);
 try {

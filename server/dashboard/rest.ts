@@ -1,6 +1,6 @@
 import { dashboardStatsAnswer } from '../../shared/schemas/answers';
+import { requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
-import { requireStaff } from '../http/auth-hook';
 import { answer, BEARER, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { dashboardStats } from './service';

@@ -1,4 +1,4 @@
-/** The dashboard's figures (SPEC section 2, Dashboard). What growth measures: docs/dashboard-growth.md. */
+/** The dashboard's figures. What growth measures: docs/dashboard-growth.md. */
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { dashboardStatsAnswer } from '../../shared/schemas/answers';

@@ -104,14 +104,13 @@ const bankOf = (campaign: { accountName: string; accountNumber: string; bankName
 });
 
 /**
- * Makes a pledge with a fresh reference. The campaign must exist and be active (404 otherwise).
+ * Makes a pledge with a fresh reference. The campaign must exist (404 otherwise).
  * A clash of references (about one in 27 billion per pair) is retried.
  */
 export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
   const input = pledgeInput.parse(raw);
   if (!isId(input.campaignId)) throw new NotFoundError(t('campaigns.notFound'));
   const campaign = await getCampaign(deps, input.campaignId);
-  if (campaign.status !== 'active') throw new NotFoundError(t('campaigns.notFound'));
   const { pledgeExpiryDays } = await getSettings(deps);
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + pledgeExpiryDays * DAY_MS);

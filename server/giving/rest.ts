@@ -23,11 +23,11 @@ import {
   publicPledge,
   statementLinesAnswer,
 } from '../../shared/schemas/giving-answers';
+import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
 import { DomainError, ValidationError } from '../errors';
 import { PLEDGE_EXAMPLE, PLEDGE_UPDATE_EXAMPLE } from '../http/api-examples';
-import { actorOfRequest, requireStaff } from '../http/auth-hook';
-import type { Pages } from '../http/pages';
+import type { Pages } from '../http/page-answers';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { FORM_CONTENT_TYPE, formInput, isFormPost, parseFormBody } from '../submissions/form-post';

@@ -1,5 +1,5 @@
 /**
- * Example bodies for the REST paths, with the fields the spec names (SPEC sections 3 and 7). They
+ * Example bodies for the REST paths, with the fields the spec names. They
  * appear in the OpenAPI document, and the contract test validates them against it.
  */
 export const VOLUNTEER_EXAMPLE = {

@@ -1,12 +1,11 @@
 import { healthAnswer } from '../../shared/schemas/answers';
-import { isReachable } from '../db/database';
-import type { Deps } from '../deps';
+import { type DB, isReachable } from '../db/database';
 import { answer } from './route-docs';
 import type { ZodApp } from './zod-schemas';
 
 const tags = ['operations'];
 
-export async function healthRoutes(app: ZodApp, deps: Deps): Promise<void> {
+export async function healthRoutes(app: ZodApp, db: DB): Promise<void> {
   app.get(
     '/healthz',
     {
@@ -30,7 +29,7 @@ export async function healthRoutes(app: ZodApp, deps: Deps): Promise<void> {
       },
     },
     async (_req, reply) => {
-      const ready = await isReachable(deps.db);
+      const ready = await isReachable(db);
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'database unreachable' });
     },
   );

@@ -55,6 +55,8 @@ const documentRoute: SwaggerTransform = (input) => {
       },
     };
   }
+  // Public operations say so: no security, rather than none stated.
+  if (!doc.schema?.security) doc.schema = { ...doc.schema, security: [] };
   // '/api/uploads/*' reads as '/api/uploads/{name}'.
   if (doc.url.endsWith('/*')) {
     const { '*': name, ...others } = (doc.schema?.params as { properties?: Record<string, unknown> })?.properties ?? {};
@@ -64,11 +66,41 @@ const documentRoute: SwaggerTransform = (input) => {
   return doc;
 };
 
+type OpenApiDocument = { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
+
+/**
+ * The zod provider writes an input twin of every named schema; those no operation refers to
+ * (directly or through another schema) are left out.
+ */
+function withoutUnusedSchemas(doc: OpenApiDocument): OpenApiDocument {
+  const schemas = doc.components?.schemas ?? {};
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!));
+  const used = new Set<string>();
+  const pending = refsIn({ ...doc, components: { ...doc.components, schemas: {} } });
+  while (pending.length) {
+    const name = pending.pop()!;
+    if (used.has(name)) continue;
+    used.add(name);
+    pending.push(...refsIn(schemas[name]));
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...doc, components: { ...doc.components, schemas: kept } };
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: `${FOUNDATION.name} API`, version: '1.0.0', description: DESCRIPTION },
+      info: {
+        title: `${FOUNDATION.name} API`,
+        version: '1.0.0',
+        description: DESCRIPTION,
+        contact: { name: FOUNDATION.name, email: FOUNDATION.email },
+        license: { name: 'All rights reserved', identifier: 'LicenseRef-Proprietary' },
+      },
+      // Relative: the document describes the site that serves it, whatever its address.
+      servers: [{ url: '/', description: 'This site' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -81,6 +113,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'users', description: 'Staff accounts and their roles (admins)' },
         { name: 'settings', description: "The foundation's bank account, contact details and pledge expiry" },
         { name: 'audit', description: 'The audit trail (admins)' },
+        { name: 'giving', description: 'Pledges, bank statements and gifts' },
+        { name: 'backups', description: 'Backups of the whole site (admins)' },
         { name: 'operations', description: 'Liveness and readiness for the process manager' },
       ],
     },
@@ -88,7 +122,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: jsonSchemaTransformObject,
   });
 
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+  let document: object | undefined;
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => {
+    document ??= withoutUnusedSchemas(app.swagger() as OpenApiDocument);
+    return document;
+  });
 
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

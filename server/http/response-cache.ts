@@ -5,7 +5,7 @@
  * answered from the onRequest hook without routing to a handler, reading the database or
  * serialising anything. Every change of the data drops the lot.
  *
- * The lookup is the first hook of every request and writes a hit straight to the socket, with the
+ * The lookup runs right after the host check and the request's language, and writes a hit straight to the socket, with the
  * headers the answer first went out with (helmet's included): no other hook, handler, query or
  * serialisation runs, and neither the rate limit nor the request log sees it (it costs next to
  * nothing). Misses run as usual and

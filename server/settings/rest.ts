@@ -1,9 +1,9 @@
 /** REST twins of settings.get and settings.update. */
 import { settingsAnswer, settingsSaved } from '../../shared/schemas/answers';
 import { settingsInput } from '../../shared/schemas/staff';
+import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
 import { SETTINGS_EXAMPLE } from '../http/api-examples';
-import { actorOfRequest, requireStaff } from '../http/auth-hook';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { getSettings, updateSettings } from './service';

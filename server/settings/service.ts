@@ -41,11 +41,11 @@ async function loadSettings(db: DB, config: Pick<Config, 'bank'>): Promise<Setti
 }
 
 /** The settings, from memory while the data version holds. */
-export const getSettings = (deps: Pick<Deps, 'db' | 'catalog' | 'config'>): Promise<Settings> =>
-  deps.catalog.settings(() => loadSettings(deps.db, deps.config));
+export const getSettings = (deps: Pick<Deps, 'db' | 'publicData' | 'config'>): Promise<Settings> =>
+  deps.publicData.settings(() => loadSettings(deps.db, deps.config));
 
 /** What visitors see of the settings: the account to give to and how to reach the foundation. */
-export async function publicSettings(deps: Pick<Deps, 'db' | 'catalog' | 'config'>) {
+export async function publicSettings(deps: Pick<Deps, 'db' | 'publicData' | 'config'>) {
   const s = await getSettings(deps);
   return {
     bank: { accountName: s.accountName, accountNumber: s.accountNumber, bankName: s.bankName },
@@ -55,7 +55,7 @@ export async function publicSettings(deps: Pick<Deps, 'db' | 'catalog' | 'config
 
 /** Saves every field; the answer holds on every instance once it returns. Audited. */
 export async function updateSettings(
-  deps: Pick<Deps, 'db' | 'catalog' | 'config' | 'versions' | 'now'>,
+  deps: Pick<Deps, 'db' | 'publicData' | 'config' | 'versions' | 'now'>,
   input: Settings,
   actor: Actor,
 ): Promise<{ message: string; settings: Settings }> {

@@ -24,6 +24,7 @@ import {
   submissionListQuery,
   submissionTargetInput,
 } from '../../shared/schemas/submissions';
+import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
 import { ValidationError } from '../errors';
 import {
@@ -35,8 +36,7 @@ import {
   STATUS_EXAMPLE,
   VOLUNTEER_EXAMPLE,
 } from '../http/api-examples';
-import { actorOfRequest, requireStaff } from '../http/auth-hook';
-import type { Pages } from '../http/pages';
+import type { Pages } from '../http/page-answers';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { csvFilename, exportCsv } from './export';

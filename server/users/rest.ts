@@ -1,9 +1,9 @@
 /** REST twins of the users.* procedures: admins manage staff accounts. Same schemas and services. */
 import { userSaved, usersAnswer, userWithPassword } from '../../shared/schemas/answers';
 import { userCreateInput, userIdInput, userUpdateInput } from '../../shared/schemas/staff';
+import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
 import { USER_CREATE_EXAMPLE, USER_UPDATE_EXAMPLE } from '../http/api-examples';
-import { actorOfRequest, requireStaff } from '../http/auth-hook';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { createUser, listUsers, resetPassword, updateUser } from './service';

@@ -1,5 +1,5 @@
 /**
- * What the server answers on its REST paths (SPEC sections 3 and 7), as zod schemas. They type the
+ * What the server answers on its REST paths, as zod schemas. They type the
  * routes and generate the OpenAPI document; the contract test checks real answers against them.
  * The client imports only the types from here, so none of this reaches the public bundle.
  */
@@ -164,9 +164,6 @@ export const submissionListAnswer = submissionLists.extend({
   next: perKind(z.string().nullable()).describe("Each list's cursor for `before` (with `type`), or null at its end"),
   counts: perKind(z.number().int()).describe('All submissions of each kind, not only those in this answer'),
 });
-
-export const submissionPageAnswer = <T extends z.ZodType>(record: T) =>
-  z.object({ items: z.array(record), nextCursor: z.string().nullable() });
 
 const note = z.object({ id, author: z.string(), body: z.string(), createdAt: instant });
 export const notesAnswer = z.object({ notes: z.array(note) });

@@ -1,4 +1,4 @@
-/** Campaigns (SPEC section 3): what an admin sends, what every caller gets back. */
+/** Campaigns: what an admin sends, what every caller gets back. */
 import { z } from 'zod';
 import {
   CAMPAIGN_CATEGORIES,

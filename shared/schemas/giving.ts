@@ -11,8 +11,6 @@ import { optionalNigerianPhone } from './phone';
 
 /** A pledge is a whole number of naira in this range. */
 export const PLEDGE_LIMITS = { min: 100, max: 10_000_000 } as const;
-/** The amount chips of the give panel; "other" lets the donor type any amount in range. */
-export const AMOUNT_CHIPS = [1_000, 5_000, 10_000] as const;
 /** One payment recorded by hand, at most: a sane ceiling against typing slips. */
 export const GIFT_MAX = 100_000_000;
 
@@ -109,8 +107,3 @@ export const lineDecisionInput = z.discriminatedUnion(
   { error: () => t('validation.choice') },
 );
 export type LineDecision = z.output<typeof lineDecisionInput>;
-
-export const LINE_FILTERS = ['all', 'sure', 'likely', 'unmatched', 'done'] as const;
-export const statementLinesQuery = z.object({
-  show: z.enum(LINE_FILTERS, { error: () => t('validation.choice') }).optional(),
-});

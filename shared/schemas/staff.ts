@@ -20,7 +20,6 @@ export const userCreateInput = z.object({
   name: requiredText(TEXT_LIMITS.name),
   role,
 });
-export type UserCreateInput = z.input<typeof userCreateInput>;
 
 /** PUT /api/users/{id}: any of the three; what is not sent stays as it is. */
 export const userUpdateInput = z
@@ -45,7 +44,6 @@ export const passwordChangeInput = z.object({
   currentPassword: typedPassword(),
   newPassword: newPasswordField(),
 });
-export type PasswordChangeInput = z.input<typeof passwordChangeInput>;
 
 const ACCOUNT_NUMBER_RE = /^\d{10}$/;
 
@@ -60,7 +58,6 @@ export const settingsInput = z.object({
   contactAddress: requiredText(TEXT_LIMITS.medium),
   pledgeExpiryDays: queryInt(1, 90).describe('Days a pledge stays open before it lapses, 1 to 90'),
 });
-export type SettingsInput = z.input<typeof settingsInput>;
 export type Settings = z.output<typeof settingsInput>;
 
 /** The kinds of activity the trail can be filtered by: the first part of an event's action. */

@@ -1,4 +1,4 @@
-/** Public sign-up forms (SPEC sections 3 and 5) and the records the server stores for them. */
+/** Public sign-up forms and the records the server stores for them. */
 import { z } from 'zod';
 import {
   ADVOCACY_INTERESTS,

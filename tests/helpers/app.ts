@@ -4,11 +4,11 @@ import { type AppOptions, buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
 import { issueToken } from '../../server/auth/service';
 import { createTokenSigner, type TokenSigner } from '../../server/auth/tokens';
-import { createCampaignCatalog } from '../../server/campaigns/catalog';
 import { type Config, loadConfig } from '../../server/config';
 import { openDataVersions } from '../../server/db/data-versions';
 import { type DB, openPostgres } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
+import { createPublicData } from '../../server/db/public-data';
 import type { Deps } from '../../server/deps';
 import { createInnerContext } from '../../server/trpc/context';
 import { appRouter } from '../../server/trpc/root';
@@ -86,7 +86,7 @@ export async function createTestApp(
   const now = options.now ?? (() => new Date());
   const tokens = options.tokens ?? createTokenSigner(TEST_SECRET, config.tokenTtlHours, now);
   const versions = await openDataVersions(database);
-  const deps: Deps = { db: database.db, config, tokens, now, versions, catalog: createCampaignCatalog(versions) };
+  const deps: Deps = { db: database.db, config, tokens, now, versions, publicData: createPublicData(versions) };
   const admin =
     (await database.db.selectFrom('admin_users').select(['id', 'email', 'tokenVersion']).executeTakeFirst()) ??
     (await insertAdmin(database.db, ADMIN));

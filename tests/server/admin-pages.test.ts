@@ -7,11 +7,11 @@ import { type CompiledQuery, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../../server/auth/tokens';
-import { createCampaignCatalog } from '../../server/campaigns/catalog';
 import { adminCampaignPage } from '../../server/campaigns/service';
 import { openDataVersions } from '../../server/db/data-versions';
 import { type DB, withDialect } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
+import { createPublicData } from '../../server/db/public-data';
 import type { Deps } from '../../server/deps';
 import { listSubmissions, submissionCounts, submissionPage } from '../../server/submissions/service';
 import { SUBMISSION_TYPES } from '../../shared/constants';
@@ -211,7 +211,7 @@ describe.skipIf(!testDatabases().includes('postgres'))('admin queries on Postgre
       tokens: createTokenSigner(TEST_SECRET, 12),
       now: () => new Date(),
       versions,
-      catalog: createCampaignCatalog(versions),
+      publicData: createPublicData(versions),
     };
   }, 300_000);
   afterAll(async () => {

@@ -1,10 +1,10 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
-import { adminCredentials } from '../../server/auth/password-policy';
 import { createTokenSigner } from '../../server/auth/tokens';
 import { ConfigError } from '../../server/config';
 import { newId } from '../../server/db/ids';
+import { adminCredentials } from '../../server/lib/password-policy';
 import { loginInput } from '../../shared/schemas/auth';
 import { passwordChangeForm, passwordChangeInput } from '../../shared/schemas/staff';
 import { ADMIN, createTestApp, insertAdmin, TEST_SECRET, type TestApp, testConfig } from '../helpers/app';

@@ -1,5 +1,5 @@
 /**
- * Campaign calls of SPEC section 7 on both faces: REST (`app.inject`) and tRPC (callers), with the
+ * Campaign calls on both faces: REST (`app.inject`) and tRPC (callers), with the
  * same expectations. One app per database; every test makes its own campaigns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

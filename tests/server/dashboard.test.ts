@@ -1,5 +1,5 @@
 /**
- * The dashboard's figures (SPEC sections 2 and 9) with a controlled clock, and the pure month and
+ * The dashboard's figures with a controlled clock, and the pure month and
  * growth rules behind them. Each test starts from an empty campaigns table.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

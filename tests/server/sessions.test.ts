@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
-import { adminCredentials, isCommonPassword } from '../../server/auth/password-policy';
 import { upsertAdmin } from '../../server/auth/service';
 import { ConfigError } from '../../server/config';
+import { adminCredentials, isCommonPassword } from '../../server/lib/password-policy';
 import { ADMIN, createTestApp, type TestApp, testConfig } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
 

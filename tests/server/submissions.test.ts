@@ -1,5 +1,5 @@
 /**
- * Public sign-ups and their review (SPEC sections 4, 5 and 7) on both faces: REST
+ * Public sign-ups and their review on both faces: REST
  * /api/submissions/* and the submission.* tRPC procedures, with the same expectations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -343,7 +343,7 @@ describe.each(testDatabases())('submissions on %s', (kind) => {
     });
   });
 
-  describe('validation (SPEC section 5)', () => {
+  describe('validation', () => {
     type Case = { name: string; type: FormType; body: Body; message: string; paths: string[] };
     const omit = (body: Body, ...keys: string[]) =>
       Object.fromEntries(Object.entries(body).filter(([k]) => !keys.includes(k)));

@@ -1,4 +1,4 @@
-/** The formatting rules of SPEC sections 2, 3 and 9. */
+/** The formatting rules. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-/** Image paths as SPEC section 3 shows them: properties of resolveImagePath and friends. */
+/** Image paths as the spec describes them: properties of resolveImagePath and friends. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE } from '../../shared/constants';

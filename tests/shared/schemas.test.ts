@@ -1,4 +1,4 @@
-/** Spot checks of the shared schemas the forms and the server both use (SPEC section 5). */
+/** Spot checks of the shared schemas the forms and the server both use. */
 import { describe, expect, it } from 'vitest';
 import { campaignInput } from '../../shared/schemas/campaign';
 import { errorsByField, validationMessage } from '../../shared/schemas/fields';

@@ -57,7 +57,7 @@ function useRefusedPost(kind: SubmissionType): FormEcho | undefined {
 }
 
 /**
- * The one behaviour of every public form (SPEC sections 4, 5 and 8): validate with the shared
+ * The one behaviour of every public form: validate with the shared
  * schema, send once (a second click while pending is ignored), show field errors from either
  * side, toast a failure, and after success reset, show the message and redirect after the delay.
  * Before the page's script has loaded the same form posts as HTML; the server's answer (the page

@@ -1,4 +1,4 @@
-/** /login (SPEC sections 2, 4 and 8): re-checks the stored token on open, signs in, returns where wanted. */
+/** /login: re-checks the stored token on open, signs in, returns where wanted. */
 import { LogIn } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, Redirect } from 'wouter';

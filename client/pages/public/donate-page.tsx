@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
 
-/** Online giving is not there yet (SPEC section 1): the general account and the way to campaigns. */
+/** Online giving is not there yet: the general account and the way to campaigns. */
 export function DonatePage() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   return (

@@ -16,7 +16,7 @@ import { CampaignForm } from './campaign-form';
 /**
  * The form starts from the campaign as stored: its own image paths and bank fields (empty means
  * "the foundation's account"). Supporters and status are left to the schema, which sends 0 and
- * active on every save (SPEC section 9).
+ * active on every save.
  */
 const editableValues = ({ supporters: _s, status: _st, ...stored }: StoredCampaign): Partial<CampaignInput> => stored;
 

@@ -1,5 +1,5 @@
 /**
- * The campaign form (SPEC sections 3 and 5) on the shared form model: campaignInput validates it
+ * The campaign form on the shared form model: campaignInput validates it
  * before anything is sent; a refused save keeps everything typed and marks the fields the server
  * named.
  */

@@ -1,5 +1,5 @@
 /**
- * The gallery (SPEC sections 2 and 5): several images per upload with one progress bar each,
+ * The gallery: several images per upload with one progress bar each,
  * previews, single removal; the picker is disabled once GALLERY_LIMIT images exist and never sends
  * more files than the slots left.
  */

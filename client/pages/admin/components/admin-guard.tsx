@@ -1,4 +1,4 @@
-/** Guards the admin area (SPEC sections 2 and 6): a spinner while auth loads, /login when signed out. */
+/** Guards the admin area: a spinner while auth loads, /login when signed out. */
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { Spinner } from '../../../components/spinner';

@@ -1,4 +1,4 @@
-/** The overview (SPEC section 2, Dashboard): four figures, fixed change labels, and the last ten events. */
+/** The overview: four figures, fixed change labels, and the last ten events. */
 import { Activity, MapPin, Megaphone, TrendingUp, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DASHBOARD_CHANGE_LABELS } from '../../../../shared/constants';

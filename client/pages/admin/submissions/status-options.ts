@@ -1,4 +1,4 @@
-/** The status dropdown's choices per type (SPEC section 4): labels as the spec names them. */
+/** The status dropdown's choices per type: labels as the spec names them. */
 import type { StatusType } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { statusesFor } from '../../../../shared/schemas/submissions';

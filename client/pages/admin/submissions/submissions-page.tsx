@@ -1,5 +1,5 @@
 /**
- * /admin/submissions (SPEC sections 2, 4 and 8): five tabs, search and status filter, CSV export,
+ * /admin/submissions: five tabs, search and status filter, CSV export,
  * status changes, notes and erasure (admins only), reload after each.
  */
 import { useCallback, useState } from 'react';

@@ -1,7 +1,7 @@
 import { DONATION_SPLIT_KOBO } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 
-/** For every naira: 80 kobo to campaigns and 20 to administration and maintenance (SPEC section 9). */
+/** For every naira: 80 kobo to campaigns and 20 to administration and maintenance. */
 export function DonationSplit() {
   const { campaign, administration } = DONATION_SPLIT_KOBO;
   return (

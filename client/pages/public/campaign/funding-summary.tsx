@@ -3,7 +3,7 @@ import { t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { FundingProgress } from '../../../components/progress-bar';
 
-/** Raised against target with the rounded percentage bar (SPEC sections 2 and 9). */
+/** Raised against target with the rounded percentage bar. */
 export function FundingSummary({ campaign }: { campaign: Pick<Campaign, 'amountRaised' | 'target'> }) {
   return (
     <div className="funding">

@@ -6,7 +6,7 @@ import { ArrowRight } from '../../../components/icons/arrow-right';
 import { trpc } from '../../../lib/trpc';
 import { latestCampaignsInput } from '../page-queries';
 
-/** The newest three campaigns, newest first (SPEC section 2). */
+/** The newest three campaigns, newest first. */
 export function LatestCampaigns() {
   const campaigns = trpc.campaign.list.useQuery(latestCampaignsInput);
   return (

@@ -11,10 +11,10 @@ import fastifyStatic from '@fastify/static';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
-import { FORM_ECHO_KEY, FORM_PAGES, type FormEcho } from '../../shared/form-echo';
-import { LANGUAGES, LOCALE_CODES, type Locale, t } from '../../shared/messages';
-import { APP_DATA_ID, type PageData, serializeForScript } from '../../shared/page-data';
-import { pathInLanguage } from '../../shared/page-language';
+import { FORM_ECHO_KEY, FORM_PAGES, type FormEcho } from '../shared/form-echo';
+import { LANGUAGES, LOCALE_CODES, type Locale, t } from '../shared/messages';
+import { APP_DATA_ID, type PageData, serializeForScript } from '../shared/page-data';
+import { pathInLanguage } from '../shared/page-language';
 import {
   campaignMeta,
   campaignNotFoundMeta,
@@ -22,13 +22,14 @@ import {
   notFoundMeta,
   PAGE_PATHS,
   type PageMeta,
-} from '../../shared/page-meta';
-import { getCampaign, listCampaigns } from '../campaigns/service';
-import type { Deps } from '../deps';
-import { NotFoundError } from '../errors';
-import { createInnerContext } from '../trpc/context';
-import { appRouter } from '../trpc/root';
-import { sendMethodNotAllowed } from './allowed-methods';
+} from '../shared/page-meta';
+import { getCampaign, listCampaigns } from './campaigns/service';
+import type { Deps } from './deps';
+import { NotFoundError } from './errors';
+import { sendMethodNotAllowed } from './http/allowed-methods';
+import type { Pages } from './http/page-answers';
+import { createInnerContext } from './trpc/context';
+import { appRouter } from './trpc/root';
 
 const API_PATH = /^\/(?:api|trpc|upload)(?:[/?]|$)/;
 
@@ -62,15 +63,6 @@ type Manifest = Record<string, { file: string }>;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export interface Pages {
-  /** Answers the page of the request's URL: rendered, or the shell for the client-only pages. */
-  send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-  /** Whether pages are rendered here (a built client and its renderer); without, only the API answers. */
-  rendered: boolean;
-  /** Answers a refused HTML form post with its form's page again: 400, what was sent, and why. */
-  sendForm(req: FastifyRequest, reply: FastifyReply, echo: FormEcho): Promise<FastifyReply>;
-}
 
 /** An address on the site: from PUBLIC_URL, never from a header the client sent. */
 const absoluteUrl = (publicUrl: string, pathOrUrl: string): string =>
@@ -164,8 +156,8 @@ export async function registerPages(
       wildcard: false,
       preCompressed: true,
       cacheControl: false,
-      // Source maps would publish the client's source, and the manifest is the server's: neither
-      // is served (the build makes no maps at all).
+      // Source maps would publish source, and the manifest is the server's: neither is served (the
+      // client build makes no maps; the server bundle's map sits in dist/server, never served).
       allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

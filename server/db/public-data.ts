@@ -1,13 +1,13 @@
 /**
  * The public data kept in memory per data version (server/db/data-versions.ts): the campaign
- * list and the foundation's settings. No query while the version is known, one reload per change,
+ * list and the foundation's settings (not to be confused with the text catalogue of shared/messages). No query while the version is known, one reload per change,
  * whichever instance made it.
  */
 import type { Campaign } from '../../shared/schemas/campaign';
 import type { Settings } from '../../shared/schemas/staff';
-import type { DataVersions } from '../db/data-versions';
+import type { DataVersions } from './data-versions';
 
-export interface CampaignCatalog {
+export interface PublicData {
   /** Every campaign, oldest first, current as of this call. */
   all(load: () => Promise<Campaign[]>): Promise<readonly Campaign[]>;
   /** The foundation's settings, current as of this call. */
@@ -41,6 +41,6 @@ function versionedValue<T>(versions: DataVersions) {
   };
 }
 
-export function createCampaignCatalog(versions: DataVersions): CampaignCatalog {
+export function createPublicData(versions: DataVersions): PublicData {
   return { all: versionedValue<Campaign[]>(versions), settings: versionedValue<Settings>(versions) };
 }

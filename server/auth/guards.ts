@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { t } from '../../shared/messages';
 import type { Permission } from '../../shared/roles';
 import { type Actor, actorOf } from '../audit/audit';
-import { assertAllowed } from '../auth/permissions';
-import { type StaffUser, userFromToken } from '../auth/service';
-import { bearerToken } from '../auth/tokens';
 import type { Deps } from '../deps';
 import { UnauthorizedError } from '../errors';
+import { assertAllowed } from './permissions';
+import { type StaffUser, userFromToken } from './service';
+import { bearerToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
