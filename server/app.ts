@@ -24,7 +24,7 @@ import { trackRouteMethods } from './http/allowed-methods';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { registerOpenApi } from './http/openapi';
-import { registerRateLimit } from './http/rate-limit';
+import { registerRateLimit, requireBudgets } from './http/rate-limit';
 import { registerRequestLocale } from './http/request-locale';
 import { type ResponseCache, registerResponseCache } from './http/response-cache';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -62,10 +62,10 @@ export interface AppOptions {
 const trustedProxies = (setting: Config['trustProxy']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
-/** The budget each procedure declares in its `meta` (server/trpc/trpc.ts). */
+/** The budget each procedure declares in its `meta` (server/trpc/trpc.ts); undefined for an unknown name. */
 const procedureBudget = (name: string) =>
   (appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } } | undefined>)[name]?._def
-    .meta?.budget ?? 'api';
+    .meta?.budget;
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -95,6 +95,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   app.decorateRequest('user', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  requireBudgets(app);
   const methodsOf = trackRouteMethods(app);
   // Only the bodies routes read: a text/plain body answers 415 rather than reaching a JSON route.
   app.removeContentTypeParser('text/plain');

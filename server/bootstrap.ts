@@ -45,7 +45,7 @@ export async function prepare(config: Config, now: () => Date = () => new Date()
     const tokens = createTokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlHours, now);
     const versions = await openDataVersions(handle);
     const deps: Deps = { db: handle.db, config, tokens, now, versions, publicData: createPublicData(versions) };
-    const firstAdmin = await ensureAdmin(handle.db, config.admin);
+    const firstAdmin = await ensureAdmin(handle.db, config.admin, now);
     const seeded = config.seedDemo ? await seedDemoContent(deps) : 0;
     return { deps, handle, firstAdmin, seeded };
   } catch (error) {

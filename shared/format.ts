@@ -7,6 +7,8 @@
  * Hausa locale data and would fall back to English, while the server, with Node's full ICU,
  * would not; a page rendered on one and hydrated on the other must read the same.
  */
+
+import { LAGOS_TIME_ZONE } from './lagos-time';
 import { getLocale, type MessageKey, t } from './messages';
 
 /** Intl's Nigerian formats: the same data in every runtime we serve. */
@@ -102,7 +104,7 @@ const englishDateTime = new Intl.DateTimeFormat(NIGERIA, {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Africa/Lagos',
+  timeZone: LAGOS_TIME_ZONE,
 });
 const englishDayMonth = new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -121,7 +123,7 @@ export function formatDateTime(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return t('date.invalid');
   if (getLocale() === 'en') return englishDateTime.format(date);
-  const { day, month, year, hour, minute } = dateNumbers(date, 'Africa/Lagos');
+  const { day, month, year, hour, minute } = dateNumbers(date, LAGOS_TIME_ZONE);
   return `${day} ${monthName(month, 'short')}, ${year}, ${hour}:${minute}`;
 }
 
@@ -153,10 +155,6 @@ export function formatAgo(value: string | Date, now: Date = new Date()): string 
   // A moment in the future is a clock a little ahead: it reads as now.
   return count >= 0 ? t('date.now') : t(`date.ago.${unit}`, { count: -count });
 }
-
-/** Nigeria's calendar day (UTC+1 all year), YYYY-MM-DD: "today" for dates staff and donors give. */
-export const lagosToday = (now: Date = new Date()) =>
-  new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** A chart's axis label for a day: "9 Nov". */
 export function shortDay(iso: string): string {

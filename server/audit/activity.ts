@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import { NEWSLETTER_STATUSES, type NewsletterStatus, REVIEW_STATUSES, type ReviewStatus } from '../../shared/constants';
+import { lagosDayStart } from '../../shared/lagos-time';
 import { type MessageKey, t } from '../../shared/messages';
 import { ROLES, type Role } from '../../shared/roles';
 import type { ActivityQuery } from '../../shared/schemas/staff';
@@ -28,8 +29,6 @@ export interface ActivityEvent {
 
 const DEFAULT_LIMIT = 50;
 
-/** Nigeria keeps UTC+1 all year: a day there starts at 23:00 UTC the day before. */
-const lagosDayStart = (day: string) => new Date(`${day}T00:00:00+01:00`);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const KIND_NOUNS: Record<string, MessageKey> = {

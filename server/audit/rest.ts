@@ -11,6 +11,7 @@ export async function auditRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/audit',
     {
+      config: { budget: 'staff' },
       onRequest: requireStaff(deps, 'activity.read'),
       schema: {
         tags: ['audit'],

@@ -1,10 +1,10 @@
 import { loginInput } from '../../shared/schemas/auth';
 import { passwordChangeInput } from '../../shared/schemas/staff';
-import { publicFormProcedure, router, signedInProcedure } from '../trpc/trpc';
+import { router, signedInProcedure, signInProcedure } from '../trpc/trpc';
 import { changeOwnPassword, login, logout, recentSignIns, verifyAnswerOf } from './service';
 
 export const authRouter = router({
-  login: publicFormProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input, ctx.actor, ctx.device)),
+  login: signInProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input, ctx.actor, ctx.device)),
   /** Succeeds only for a valid token, with who it belongs to: the client reads success or failure, like the REST twin. */
   verify: signedInProcedure.query(({ ctx }) => verifyAnswerOf(ctx.user)),
   /** Ends the session of the token used. */

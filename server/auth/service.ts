@@ -20,6 +20,7 @@ import { addressKey } from '../http/client-address';
 import { isCommonPassword } from '../lib/password-policy';
 import { type DeviceCookieJar, deviceOf, setDeviceCookie } from './device-cookie';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { endSessions } from './sessions';
 import {
   ACCOUNT_LIMIT,
   accountKey,
@@ -229,11 +230,12 @@ export async function logout(deps: AuthDeps, admin: StaffUser, actor: Actor): Pr
  * ADMIN_PASSWORD every time and must not sign everyone out).
  */
 export async function upsertAdmin(
-  db: DB,
+  deps: Pick<Deps, 'db' | 'now'>,
   email: string,
   password: string,
   actor: Actor = SYSTEM,
 ): Promise<'created' | 'updated' | 'unchanged'> {
+  const { db } = deps;
   const existing = await findByEmail(db, email);
   if (existing && (await verifyPassword(password, existing.passwordHash))) {
     if (needsRehash(existing.passwordHash))
@@ -247,18 +249,13 @@ export async function upsertAdmin(
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     if (existing) {
-      const now = new Date();
+      const now = deps.now();
       await trx
         .updateTable('admin_users')
-        .set({ passwordHash, updatedAt: now, tokenVersion: sql`token_version + 1` })
+        .set({ passwordHash, updatedAt: now })
         .where('id', '=', existing.id)
         .execute();
-      await trx
-        .updateTable('admin_sessions')
-        .set({ revokedAt: now })
-        .where('adminId', '=', existing.id)
-        .where('revokedAt', 'is', null)
-        .execute();
+      await endSessions(trx, existing.id, now);
       await clearAccountLock(trx, existing.id);
       await audit(trx, actor, 'auth.password.changed', existing.email, 'every session revoked');
       return 'updated';
@@ -282,15 +279,16 @@ export const FIRST_ADMIN_EMAIL = 'admin@example.org';
 export async function ensureAdmin(
   db: DB,
   configured: { email: string; password: string } | undefined,
+  now: () => Date = () => new Date(),
 ): Promise<{ email: string; password: string } | null> {
   if (configured) {
-    await upsertAdmin(db, configured.email, configured.password);
+    await upsertAdmin({ db, now }, configured.email, configured.password);
     return null;
   }
   const any = await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const password = randomBytes(12).toString('base64url');
-  await upsertAdmin(db, FIRST_ADMIN_EMAIL, password);
+  await upsertAdmin({ db, now }, FIRST_ADMIN_EMAIL, password);
   return { email: FIRST_ADMIN_EMAIL, password };
 }
 
@@ -337,13 +335,7 @@ export async function changeOwnPassword(
       .set({ passwordHash, mustChangePassword: false, updatedAt: now })
       .where('id', '=', user.id)
       .execute();
-    await trx
-      .updateTable('admin_sessions')
-      .set({ revokedAt: now })
-      .where('adminId', '=', user.id)
-      .where('id', '!=', user.sessionId)
-      .where('revokedAt', 'is', null)
-      .execute();
+    await endSessions(trx, user.id, now, { keep: user.sessionId });
     await clearAccountLock(trx, user.id);
     await audit(trx, actor, 'auth.password.changed', user.email, 'other sessions revoked');
   });

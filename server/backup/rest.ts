@@ -35,6 +35,7 @@ export async function backupRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/backup',
     {
+      config: { budget: 'staff' },
       onRequest: admins,
       schema: {
         tags,
@@ -79,6 +80,7 @@ export async function backupRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/backup/latest',
     {
+      config: { budget: 'staff' },
       onRequest: admins,
       schema: {
         tags,

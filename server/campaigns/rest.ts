@@ -6,9 +6,16 @@ import { campaignDeleted, campaignRecord, campaignSaved } from '../../shared/sch
 import { campaignIdInput, campaignInput, campaignListInput } from '../../shared/schemas/campaign';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
-import { CAMPAIGN_EXAMPLE } from '../http/api-examples';
+import {
+  CAMPAIGN_CREATED_EXAMPLE,
+  CAMPAIGN_DELETED_EXAMPLE,
+  CAMPAIGN_EXAMPLE,
+  CAMPAIGN_LIST_ANSWER_EXAMPLE,
+  CAMPAIGN_RECORD_EXAMPLE,
+  CAMPAIGN_UPDATED_EXAMPLE,
+} from '../http/api-examples';
 import type { Pages } from '../http/page-answers';
-import { answer, BEARER, BODY_REFUSALS, NOT_MODIFIED, refusals } from '../http/route-docs';
+import { answer, BEARER, BODY_REFUSALS, CACHED, NOT_MODIFIED, refusals } from '../http/route-docs';
 import { wantsPage } from '../http/wants-page';
 import type { ZodApp } from '../http/zod-schemas';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
@@ -31,7 +38,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
     '/campaigns',
     {
       onRequest: pageFirst,
-      config: { publicCache: true },
+      config: { budget: 'read', publicCache: true },
       schema: {
         tags,
         operationId: 'listCampaigns',
@@ -39,7 +46,15 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
         description:
           'Without parameters the whole list. Unknown parameters are ignored. The same path answers a browser (Accept: text/html) with the campaigns page.',
         querystring: restListQuery,
-        response: { 200: answer('The campaigns', z.array(campaignRecord)), 304: NOT_MODIFIED, ...refusals(400) },
+        response: {
+          200: answer('The campaigns (for a browser asking for HTML, the campaigns page)', z.array(campaignRecord), {
+            example: CAMPAIGN_LIST_ANSWER_EXAMPLE,
+            headers: CACHED,
+            html: true,
+          }),
+          304: NOT_MODIFIED,
+          ...refusals(400),
+        },
       },
     },
     (req) => listCampaigns(deps, req.query),
@@ -48,13 +63,17 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
   app.get(
     '/campaigns/:id',
     {
-      config: { publicCache: true },
+      config: { budget: 'read', publicCache: true },
       schema: {
         tags,
         operationId: 'getCampaign',
         summary: 'One campaign',
         params: campaignIdInput,
-        response: { 200: answer('The campaign', campaignRecord), 304: NOT_MODIFIED, ...refusals(404) },
+        response: {
+          200: answer('The campaign', campaignRecord, { example: CAMPAIGN_RECORD_EXAMPLE, headers: CACHED }),
+          304: NOT_MODIFIED,
+          ...refusals(404),
+        },
       },
     },
     (req) => getCampaign(deps, req.params.id),
@@ -64,14 +83,17 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
     '/campaigns',
     {
       onRequest,
-      config: { openapiExample: CAMPAIGN_EXAMPLE },
+      config: { budget: 'staff', openapiExample: CAMPAIGN_EXAMPLE },
       schema: {
         tags,
         operationId: 'createCampaign',
         summary: 'Create a campaign',
         security: BEARER,
         body: campaignInput,
-        response: { 201: answer('Created', campaignSaved), ...refusals(...BODY_REFUSALS, 401, 403) },
+        response: {
+          201: answer('Created', campaignSaved, { example: CAMPAIGN_CREATED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403),
+        },
       },
     },
     async (req, reply) => {
@@ -84,7 +106,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
     '/campaigns/:id',
     {
       onRequest,
-      config: { openapiExample: CAMPAIGN_EXAMPLE },
+      config: { budget: 'staff', openapiExample: CAMPAIGN_EXAMPLE },
       schema: {
         tags,
         operationId: 'updateCampaign',
@@ -93,7 +115,10 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
         security: BEARER,
         params: campaignIdInput,
         body: campaignInput,
-        response: { 200: answer('Saved', campaignSaved), ...refusals(...BODY_REFUSALS, 401, 403, 404) },
+        response: {
+          200: answer('Saved', campaignSaved, { example: CAMPAIGN_UPDATED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403, 404),
+        },
       },
     },
     async (req) => {
@@ -105,6 +130,7 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
   app.delete(
     '/campaigns/:id',
     {
+      config: { budget: 'staff' },
       onRequest,
       schema: {
         tags,
@@ -112,7 +138,10 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
         summary: 'Delete a campaign and its updates',
         security: BEARER,
         params: campaignIdInput,
-        response: { 200: answer('Deleted', campaignDeleted), ...refusals(401, 403, 404) },
+        response: {
+          200: answer('Deleted', campaignDeleted, { example: CAMPAIGN_DELETED_EXAMPLE }),
+          ...refusals(401, 403, 404),
+        },
       },
     },
     (req) => deleteCampaign(deps, req.params.id, actorOfRequest(req)),

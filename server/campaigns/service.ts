@@ -1,5 +1,4 @@
 /** Campaigns: the logic and SQL behind campaign.* procedures and the /campaigns REST paths. */
-import { formatNaira } from '../../shared/format';
 import { resolveImagePath, resolveImagePaths } from '../../shared/image-path';
 import { t } from '../../shared/messages';
 import type { Campaign, CampaignData, CampaignListInput, StoredCampaign } from '../../shared/schemas/campaign';
@@ -12,6 +11,7 @@ import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
+import { adjustTotalsByHand } from '../giving/gifts';
 import { publicSettings } from '../settings/service';
 
 interface BankAccount {
@@ -255,56 +255,6 @@ export async function createCampaign(deps: Deps, data: CampaignData, actor: Acto
   return getCampaign(deps, id);
 }
 
-/**
- * How a save changes the totals, which gifts otherwise keep (server/giving/gifts.ts):
- * - amountRaised: the change the editor made, applied to the total as it is now. The dashboard
- *   sends the value its form loaded (`amountRaisedWas`), so a gift confirmed while the form was
- *   open is not undone; other clients' value replaces the total.
- * - supporters: the spec's form sends 0 on every save, which carries no intent and leaves the
- *   count; another value replaces it.
- * Either change is recorded as an adjustment with its author.
- */
-async function adjustTotals(
-  trx: DB,
-  id: string,
-  data: CampaignData,
-  amountRaisedWas: number | undefined,
-  actor: Actor,
-): Promise<{ amountRaised: number; supporters: number } | undefined> {
-  const current = await trx
-    .selectFrom('campaigns')
-    .select(['amountRaised', 'supporters'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!current) return undefined;
-  const amountDelta = data.amountRaised - (amountRaisedWas ?? current.amountRaised);
-  const amountRaised = Math.max(0, current.amountRaised + amountDelta);
-  const supporters = data.supporters === 0 ? current.supporters : data.supporters;
-  const applied = { amount: amountRaised - current.amountRaised, supporters: supporters - current.supporters };
-  if (applied.amount !== 0 || applied.supporters !== 0) {
-    await trx
-      .insertInto('amount_adjustments')
-      .values({
-        id: newId(),
-        campaignId: id,
-        amountDelta: applied.amount,
-        supportersDelta: applied.supporters,
-        authorId: actor.id,
-        author: actor.name,
-      })
-      .execute();
-    await audit(
-      trx,
-      actor,
-      'campaign.adjusted',
-      id,
-      `${data.title}: raised ${formatNaira(current.amountRaised)} → ${formatNaira(amountRaised)}, supporters ${current.supporters} → ${supporters}`,
-    );
-  }
-  return { amountRaised, supporters };
-}
-
 export async function updateCampaign(
   deps: Deps,
   id: string,
@@ -315,11 +265,19 @@ export async function updateCampaign(
   const found =
     isId(id) &&
     (await changeCampaigns(deps, async (trx) => {
-      const totals = await adjustTotals(trx, id, data, amountRaisedWas, actor);
+      // The totals move only in the ledger (server/giving/gifts.ts), like a gift's.
+      const totals = await adjustTotalsByHand(
+        trx,
+        { id, title: data.title },
+        { amountRaised: data.amountRaised, amountRaisedWas, supporters: data.supporters },
+        actor,
+        deps.now(),
+      );
       if (!totals) return false;
+      const { amountRaised: _raised, supporters: _supporters, ...columns } = toColumns(data);
       await trx
         .updateTable('campaigns')
-        .set({ ...toColumns(data), ...totals, updatedAt: deps.now() })
+        .set({ ...columns, updatedAt: deps.now() })
         .where('id', '=', id)
         .execute();
       await replaceUpdates(trx, id, data.updates);

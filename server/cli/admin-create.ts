@@ -28,7 +28,11 @@ try {
   const handle = await openDatabase(config);
   try {
     await migrateToLatest(handle.db);
-    const outcome = await upsertAdmin(handle.db, parsed.data.email, parsed.data.password);
+    const outcome = await upsertAdmin(
+      { db: handle.db, now: () => new Date() },
+      parsed.data.email,
+      parsed.data.password,
+    );
     console.log(`Admin ${parsed.data.email} ${outcome}.${generated ? ` Password: ${parsed.data.password}` : ''}`);
   } finally {
     await handle.close();

@@ -1,18 +1,17 @@
 /** The analytics page's figures: submissions per week by type, and campaigns' raised against target. */
 import { type Kysely, sql } from 'kysely';
 import { SUBMISSION_TYPES, type SubmissionType } from '../../shared/constants';
+import { lagosClock, lagosDayStart } from '../../shared/lagos-time';
 import { listCampaigns } from '../campaigns/service';
 import type { Deps } from '../deps';
 import { KINDS } from '../submissions/kinds';
 
 export const ANALYTICS_WEEKS = 12;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/** Nigeria keeps UTC+1 all year; weeks start on Monday there. */
-const WAT_OFFSET_MS = 60 * 60 * 1000;
 
-/** The Monday (Lagos) that starts the week of `now`, as YYYY-MM-DD. */
+/** The Monday (Lagos; weeks start on Monday there) that starts the week of `now`, as YYYY-MM-DD. */
 export function weekStart(now: Date): string {
-  const lagos = new Date(now.getTime() + WAT_OFFSET_MS);
+  const lagos = lagosClock(now);
   const daysSinceMonday = (lagos.getUTCDay() + 6) % 7;
   return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate() - daysSinceMonday))
     .toISOString()
@@ -29,7 +28,7 @@ export async function analytics(deps: Deps): Promise<Analytics> {
   const weeks = Array.from({ length: ANALYTICS_WEEKS }, (_, i) =>
     new Date(Date.parse(thisWeek) - (ANALYTICS_WEEKS - 1 - i) * WEEK_MS).toISOString().slice(0, 10),
   );
-  const since = new Date(Date.parse(weeks[0]!) - WAT_OFFSET_MS);
+  const since = lagosDayStart(weeks[0]!);
   const rows = weeks.map((week) => ({
     week,
     ...Object.fromEntries(SUBMISSION_TYPES.map((t) => [t, 0])),

@@ -9,6 +9,7 @@ export async function dashboardRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/dashboard/stats',
     {
+      config: { budget: 'staff' },
       onRequest: requireStaff(deps, 'dashboard.read'),
       schema: {
         tags: ['dashboard'],

@@ -1,20 +1,18 @@
 /** The dashboard's figures. What growth measures: docs/dashboard-growth.md. */
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { fromLagosClock, lagosClock } from '../../shared/lagos-time';
 import type { dashboardStatsAnswer } from '../../shared/schemas/answers';
 import type { Deps } from '../deps';
 
 export type DashboardStats = z.output<typeof dashboardStatsAnswer>;
 
-/** Nigeria keeps West Africa Time (UTC+1) all year, so its months start at 23:00 UTC the day before. */
-const WAT_OFFSET_MS = 60 * 60 * 1000;
-
 /** Start instants of the current and previous calendar month in Lagos, and of the next one. */
 export function monthBounds(now: Date): { previous: Date; current: Date; next: Date } {
-  const lagos = new Date(now.getTime() + WAT_OFFSET_MS);
+  const lagos = lagosClock(now);
   const y = lagos.getUTCFullYear();
   const m = lagos.getUTCMonth();
-  const start = (year: number, month: number) => new Date(Date.UTC(year, month, 1) - WAT_OFFSET_MS);
+  const start = (year: number, month: number) => fromLagosClock(Date.UTC(year, month, 1));
   return { previous: start(y, m - 1), current: start(y, m), next: start(y, m + 1) };
 }
 

@@ -1,5 +1,6 @@
 /** The dashboard's view of giving: this month's pledged and received, credits waiting, and received per week. */
 import { sql } from 'kysely';
+import { LAGOS_TIME_ZONE } from '../../shared/lagos-time';
 import type { Deps } from '../deps';
 
 const WEEKS = 12;
@@ -11,11 +12,11 @@ export async function givingSummary(deps: Pick<Deps, 'db' | 'now'>) {
     select
       (select coalesce(sum(amount), 0) from pledges
         where status <> 'cancelled'
-          and date_trunc('month', created_at at time zone 'Africa/Lagos')
-            = date_trunc('month', ${now}::timestamptz at time zone 'Africa/Lagos'))::bigint as pledged,
+          and date_trunc('month', created_at at time zone ${sql.lit(LAGOS_TIME_ZONE)})
+            = date_trunc('month', ${now}::timestamptz at time zone ${sql.lit(LAGOS_TIME_ZONE)}))::bigint as pledged,
       (select coalesce(sum(amount), 0) from gifts
         where reversed_at is null
-          and date_trunc('month', received_on) = date_trunc('month', (${now}::timestamptz at time zone 'Africa/Lagos')::date))::bigint
+          and date_trunc('month', received_on) = date_trunc('month', (${now}::timestamptz at time zone ${sql.lit(LAGOS_TIME_ZONE)})::date))::bigint
         as received,
       (select count(*) from statement_lines where status = 'open')::bigint as waiting,
       (select coalesce(sum(amount_kobo), 0) / 100 from statement_lines where status = 'open')::bigint as "waitingAmount"`.execute(
@@ -24,8 +25,8 @@ export async function givingSummary(deps: Pick<Deps, 'db' | 'now'>) {
   const weeks = await sql<{ week: string; amount: number }>`
     select to_char(w.week, 'YYYY-MM-DD') as week, coalesce(sum(g.amount), 0)::bigint as amount
       from generate_series(
-             date_trunc('week', (${now}::timestamptz at time zone 'Africa/Lagos')::date) - interval '${sql.raw(String(WEEKS - 1))} weeks',
-             date_trunc('week', (${now}::timestamptz at time zone 'Africa/Lagos')::date),
+             date_trunc('week', (${now}::timestamptz at time zone ${sql.lit(LAGOS_TIME_ZONE)})::date) - interval '${sql.raw(String(WEEKS - 1))} weeks',
+             date_trunc('week', (${now}::timestamptz at time zone ${sql.lit(LAGOS_TIME_ZONE)})::date),
              interval '1 week') as w(week)
       left join gifts g on g.reversed_at is null and date_trunc('week', g.received_on) = w.week
      group by w.week order by w.week`.execute(deps.db);

@@ -38,12 +38,20 @@ async function countsAsSupporter(trx: DB, pledgeId: string | null, exceptGiftId?
   return (await query.executeTakeFirst()) === undefined;
 }
 
+/** The one statement that writes a campaign's totals: gifts and hand adjustments both come here. */
+const setTotals = (trx: DB, campaignId: string, totals: { amountRaised: number; supporters: number }, now: Date) =>
+  trx
+    .updateTable('campaigns')
+    .set({ ...totals, updatedAt: now })
+    .where('id', '=', campaignId)
+    .execute();
+
 /**
  * Moves a campaign's totals. A total never goes below zero (the table refuses it): where a hand
  * edit had already lowered it, the part that cannot be taken back is recorded as an adjustment,
  * so the rule of server/giving/totals.ts still holds.
  */
-async function moveTotals(trx: DB, campaignId: string, amount: number, supporters: number, actor: Actor) {
+async function moveTotals(trx: DB, campaignId: string, amount: number, supporters: number, actor: Actor, now: Date) {
   const row = await trx
     .selectFrom('campaigns')
     .select(['amountRaised', 'supporters'])
@@ -66,15 +74,73 @@ async function moveTotals(trx: DB, campaignId: string, amount: number, supporter
       })
       .execute();
   }
-  await trx
-    .updateTable('campaigns')
-    .set({ amountRaised: Math.max(0, amountRaised), supporters: Math.max(0, supportersNow), updatedAt: new Date() })
-    .where('id', '=', campaignId)
-    .execute();
+  await setTotals(
+    trx,
+    campaignId,
+    { amountRaised: Math.max(0, amountRaised), supporters: Math.max(0, supportersNow) },
+    now,
+  );
+}
+
+/**
+ * A hand adjustment of a campaign's totals, by an editor's save; otherwise only gifts move them.
+ * - amountRaised: the change the editor made, applied to the total as it is now. The dashboard
+ *   sends the value its form loaded (`amountRaisedWas`), so a gift confirmed while the form was
+ *   open is not undone; other clients' value replaces the total.
+ * - supporters: the spec's form sends 0 on every save, which carries no intent and leaves the
+ *   count; another value replaces it.
+ * Either change is recorded as an adjustment with its author, and audited. Returns the totals
+ * now, or undefined when there is no such campaign.
+ */
+export async function adjustTotalsByHand(
+  trx: DB,
+  campaign: { id: string; title: string },
+  wanted: { amountRaised: number; amountRaisedWas: number | undefined; supporters: number },
+  actor: Actor,
+  now: Date,
+): Promise<{ amountRaised: number; supporters: number } | undefined> {
+  const current = await trx
+    .selectFrom('campaigns')
+    .select(['amountRaised', 'supporters'])
+    .where('id', '=', campaign.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) return undefined;
+  const amountDelta = wanted.amountRaised - (wanted.amountRaisedWas ?? current.amountRaised);
+  const amountRaised = Math.max(0, current.amountRaised + amountDelta);
+  const supporters = wanted.supporters === 0 ? current.supporters : wanted.supporters;
+  const applied = { amount: amountRaised - current.amountRaised, supporters: supporters - current.supporters };
+  if (applied.amount !== 0 || applied.supporters !== 0) {
+    await trx
+      .insertInto('amount_adjustments')
+      .values({
+        id: newId(),
+        campaignId: campaign.id,
+        amountDelta: applied.amount,
+        supportersDelta: applied.supporters,
+        authorId: actor.id,
+        author: actor.name,
+      })
+      .execute();
+    await setTotals(trx, campaign.id, { amountRaised, supporters }, now);
+    await audit(
+      trx,
+      actor,
+      'campaign.adjusted',
+      campaign.id,
+      `${campaign.title}: raised ${formatNaira(current.amountRaised)} → ${formatNaira(amountRaised)}, supporters ${current.supporters} → ${supporters}`,
+    );
+  }
+  return { amountRaised, supporters };
 }
 
 /** Records a gift and moves its campaign's totals. Audited. Returns the gift's id and receipt. */
-export async function recordGift(trx: DB, gift: NewGift, actor: Actor): Promise<{ id: string; receiptNumber: string }> {
+export async function recordGift(
+  trx: DB,
+  gift: NewGift,
+  actor: Actor,
+  now: Date,
+): Promise<{ id: string; receiptNumber: string }> {
   const supporter = await countsAsSupporter(trx, gift.pledgeId);
   const id = newId();
   const receiptNumber = await nextReceiptNumber(trx, gift.receivedOn);
@@ -82,7 +148,7 @@ export async function recordGift(trx: DB, gift: NewGift, actor: Actor): Promise<
     .insertInto('gifts')
     .values({ id, receiptNumber, ...gift, confirmedById: actor.id, confirmedBy: actor.name })
     .execute();
-  await moveTotals(trx, gift.campaignId, gift.amount, supporter ? 1 : 0, actor);
+  await moveTotals(trx, gift.campaignId, gift.amount, supporter ? 1 : 0, actor, now);
   await audit(
     trx,
     actor,
@@ -101,6 +167,7 @@ export async function reverseGifts(
   trx: DB,
   where: { pledgeId: string } | { statementLineId: string },
   actor: Actor,
+  now: Date,
 ): Promise<number> {
   let query = trx
     .selectFrom('gifts')
@@ -114,14 +181,10 @@ export async function reverseGifts(
       : query.where('statementLineId', '=', where.statementLineId);
   const gifts = await query.execute();
   for (const gift of gifts) {
-    await trx
-      .updateTable('gifts')
-      .set({ reversedAt: new Date(), reversedBy: actor.name })
-      .where('id', '=', gift.id)
-      .execute();
+    await trx.updateTable('gifts').set({ reversedAt: now, reversedBy: actor.name }).where('id', '=', gift.id).execute();
     // The pledge stops counting as a supporter once its last counting gift goes.
     const supporter = await countsAsSupporter(trx, gift.pledgeId);
-    if (gift.campaignId) await moveTotals(trx, gift.campaignId, -gift.amount, supporter ? -1 : 0, actor);
+    if (gift.campaignId) await moveTotals(trx, gift.campaignId, -gift.amount, supporter ? -1 : 0, actor, now);
     await audit(
       trx,
       actor,

@@ -4,7 +4,8 @@
  * confirm, cancel or reopen them. A pending pledge past its expiry reads as expired.
  */
 import { sql } from 'kysely';
-import { formatNaira, lagosToday } from '../../shared/format';
+import { formatNaira } from '../../shared/format';
+import { lagosToday } from '../../shared/lagos-time';
 import { t } from '../../shared/messages';
 import type { PledgeInput, PledgeListQuery, PledgeStatus, PledgeUpdate } from '../../shared/schemas/giving';
 import { pledgeInput } from '../../shared/schemas/giving';
@@ -274,9 +275,10 @@ export async function updatePledge(deps: Deps, idOrReference: string, change: Pl
           hideAmount: row.hideAmount,
         },
         actor,
+        now,
       );
     } else if (change.status === 'pending') {
-      await reverseGifts(trx, { pledgeId: id }, actor);
+      await reverseGifts(trx, { pledgeId: id }, actor, now);
       // Lines that paid it are open again, to be matched or set aside anew.
       await trx
         .updateTable('statement_lines')

@@ -26,9 +26,14 @@ import {
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
 import { DomainError, ValidationError } from '../errors';
-import { PLEDGE_EXAMPLE, PLEDGE_UPDATE_EXAMPLE } from '../http/api-examples';
+import {
+  PLEDGE_CREATED_EXAMPLE,
+  PLEDGE_EXAMPLE,
+  PLEDGE_UPDATE_EXAMPLE,
+  PUBLIC_PLEDGE_EXAMPLE,
+} from '../http/api-examples';
 import type { Pages } from '../http/page-answers';
-import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
+import { answer, BEARER, BODY_REFUSALS, refusals, seeOther } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { FORM_CONTENT_TYPE, formInput, isFormPost, parseFormBody } from '../submissions/form-post';
 import { giftsCsv, giftsCsvFilename } from './export';
@@ -108,7 +113,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
           if (fields.amount === 'other') fields.amount = fields.otherAmount ?? '';
           req.body = formInput(pledgeInput, fields) as typeof req.body;
         },
-        config: { openapiExample: PLEDGE_EXAMPLE, publicWrite: true },
+        config: { budget: 'form', openapiExample: PLEDGE_EXAMPLE },
         schema: {
           tags,
           operationId: 'createPledge',
@@ -118,10 +123,8 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
           body: pledgeInput,
           consumes: ['application/json', FORM_CONTENT_TYPE],
           response: {
-            201: answer('Pledged', pledgeCreated),
-            303: z
-              .undefined()
-              .describe('From an HTML form: Location is /pledge/{reference}, or the campaign page when refused'),
+            201: answer('Pledged', pledgeCreated, { example: PLEDGE_CREATED_EXAMPLE }),
+            303: seeOther('From an HTML form: Location is /pledge/{reference}, or the campaign page when refused'),
             ...refusals(...BODY_REFUSALS, 404),
           },
         },
@@ -153,6 +156,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
   app.get(
     '/api/pledges/:reference',
     {
+      config: { budget: 'read' },
       schema: {
         tags,
         operationId: 'getPledge',
@@ -160,7 +164,10 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
         description:
           "Anyone with the reference may read it: never the donor's name, phone or email. The reference is read as a donor may type it (any case, spaces and dashes).",
         params: z.object({ reference: z.string().max(64) }),
-        response: { 200: answer('The pledge', publicPledge), ...refusals(400, 404) },
+        response: {
+          200: answer('The pledge', publicPledge, { example: PUBLIC_PLEDGE_EXAMPLE }),
+          ...refusals(400, 404),
+        },
       },
     },
     async (req, reply) => {
@@ -172,6 +179,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
   app.get(
     '/api/pledges/:reference/qr.svg',
     {
+      config: { budget: 'read' },
       schema: {
         tags,
         operationId: 'getPledgeQr',
@@ -198,6 +206,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
   app.get(
     '/api/pledges',
     {
+      config: { budget: 'staff' },
       onRequest: finance,
       schema: {
         tags,
@@ -217,7 +226,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
     '/api/pledges/:reference',
     {
       onRequest: finance,
-      config: { openapiExample: PLEDGE_UPDATE_EXAMPLE },
+      config: { budget: 'staff', openapiExample: PLEDGE_UPDATE_EXAMPLE },
       schema: {
         tags,
         operationId: 'updatePledge',
@@ -236,6 +245,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
   app.get(
     '/api/gifts.csv',
     {
+      config: { budget: 'staff' },
       onRequest: finance,
       schema: {
         tags,
@@ -278,6 +288,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
       {
         onRequest: finance,
         config: {
+          budget: 'staff',
           openapiFiles: {
             field: 'file',
             many: false,
@@ -315,6 +326,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
   app.get(
     '/api/statements/:id/lines',
     {
+      config: { budget: 'staff' },
       onRequest: finance,
       schema: {
         tags,
@@ -334,7 +346,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
     '/api/statements/:id/confirm',
     {
       onRequest: finance,
-      config: { openapiExample: { lineIds: ['0193a1b2-0000-7000-8000-000000000001'] } },
+      config: { budget: 'staff', openapiExample: { lineIds: ['0193a1b2-0000-7000-8000-000000000001'] } },
       schema: {
         tags,
         operationId: 'confirmStatementLines',
@@ -354,7 +366,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
     '/api/statement-lines/:id',
     {
       onRequest: finance,
-      config: { openapiExample: { action: 'notDonation' } },
+      config: { budget: 'staff', openapiExample: { action: 'notDonation' } },
       schema: {
         tags,
         operationId: 'decideStatementLine',

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { STATEMENT_FIELDS, type StatementField } from '../../shared/statement-columns';
 import { readHtmlTables } from './html-tables';
 import { type Cell, STATEMENT_LIMITS, StatementError, say, type Table, TableBounds } from './statement-limits';
 import { readXlsx } from './xlsx';
@@ -15,8 +16,7 @@ import { readXlsx } from './xlsx';
 export { StatementError } from './statement-limits';
 
 export const STATEMENT_MAX_BYTES = STATEMENT_LIMITS.bytes;
-export const STATEMENT_FIELDS = ['date', 'narration', 'credit', 'debit', 'reference', 'balance'] as const;
-export type StatementField = (typeof STATEMENT_FIELDS)[number];
+export { STATEMENT_FIELDS, type StatementField } from '../../shared/statement-columns';
 /** Which header cell (its text as in the file's header row) holds each field. */
 export type ColumnMapping = Partial<Record<StatementField, string>>;
 

@@ -272,7 +272,7 @@ async function lockOpenLine(trx: DB, lineId: string) {
 type LockedLine = NonNullable<Awaited<ReturnType<typeof lockOpenLine>>>;
 
 /** Records the line's money as a gift to its pledge's campaign. */
-async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor: Actor): Promise<boolean> {
+async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor: Actor, now: Date): Promise<boolean> {
   if (nairaOf(line.amountKobo) < 1) return false;
   const pledge = await trx.selectFrom('pledges').selectAll().where('id', '=', pledgeId).forUpdate().executeTakeFirst();
   if (!pledge || pledge.status === 'cancelled' || !pledge.campaignId) return false;
@@ -290,15 +290,12 @@ async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor
       hideAmount: pledge.hideAmount,
     },
     actor,
+    now,
   );
-  await trx
-    .updateTable('pledges')
-    .set({ status: 'confirmed', updatedAt: new Date() })
-    .where('id', '=', pledgeId)
-    .execute();
+  await trx.updateTable('pledges').set({ status: 'confirmed', updatedAt: now }).where('id', '=', pledgeId).execute();
   await trx
     .updateTable('statement_lines')
-    .set({ status: 'confirmed', pledgeId, updatedAt: new Date() })
+    .set({ status: 'confirmed', pledgeId, updatedAt: now })
     .where('id', '=', line.id)
     .execute();
   return true;
@@ -309,7 +306,7 @@ async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor
  * another statement, without a match, or already decided are skipped and counted.
  */
 export async function confirmLines(
-  deps: Pick<Deps, 'db' | 'versions'>,
+  deps: Pick<Deps, 'db' | 'versions' | 'now'>,
   statementId: string,
   lineIds: string[],
   actor: Actor,
@@ -320,7 +317,7 @@ export async function confirmLines(
     const done = await deps.db.transaction().execute(async (trx) => {
       const line = await lockOpenLine(trx, lineId);
       if (!line || line.statementId !== statementId || !line.pledgeId) return false;
-      return giftFromPledge(trx, line, line.pledgeId, actor);
+      return giftFromPledge(trx, line, line.pledgeId, actor, deps.now());
     });
     if (done) confirmed++;
   }
@@ -336,6 +333,7 @@ export async function confirmLines(
 export async function decideLine(deps: Deps, lineId: string, decision: LineDecision, actor: Actor) {
   if (!isId(lineId)) throw new NotFoundError(t('statements.lineNotFound'));
   const campaign = decision.action === 'gift' ? await getCampaign(deps, decision.campaignId) : undefined;
+  const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const exists = await trx
       .selectFrom('statement_lines')
@@ -346,10 +344,10 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
     if (!exists) throw new NotFoundError(t('statements.lineNotFound'));
     if (decision.action === 'open') {
       if (exists.status === 'open') return;
-      await reverseGifts(trx, { statementLineId: lineId }, actor);
+      await reverseGifts(trx, { statementLineId: lineId }, actor, now);
       await trx
         .updateTable('statement_lines')
-        .set({ status: 'open', updatedAt: new Date() })
+        .set({ status: 'open', updatedAt: now })
         .where('id', '=', lineId)
         .execute();
       await audit(trx, actor, 'statement.line', lineId, `reopened: ${exists.narration.slice(0, 80)}`);
@@ -360,12 +358,12 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
     if (decision.action === 'notDonation') {
       await trx
         .updateTable('statement_lines')
-        .set({ status: 'not_donation', updatedAt: new Date() })
+        .set({ status: 'not_donation', updatedAt: now })
         .where('id', '=', lineId)
         .execute();
       await audit(trx, actor, 'statement.line', lineId, `not a donation: ${line.narration.slice(0, 80)}`);
     } else if (decision.action === 'pledge') {
-      if (!isId(decision.pledgeId) || !(await giftFromPledge(trx, line, decision.pledgeId, actor)))
+      if (!isId(decision.pledgeId) || !(await giftFromPledge(trx, line, decision.pledgeId, actor, now)))
         throw new NotFoundError(t('pledge.notFound'));
     } else if (campaign) {
       if (nairaOf(line.amountKobo) < 1) throw new ConflictError(t('statements.tooSmall'));
@@ -383,10 +381,11 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
           hideAmount: false,
         },
         actor,
+        now,
       );
       await trx
         .updateTable('statement_lines')
-        .set({ status: 'confirmed', updatedAt: new Date() })
+        .set({ status: 'confirmed', updatedAt: now })
         .where('id', '=', lineId)
         .execute();
     }

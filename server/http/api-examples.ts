@@ -112,3 +112,125 @@ export const PLEDGE_EXAMPLE = {
 };
 
 export const PLEDGE_UPDATE_EXAMPLE = { status: 'confirmed', amountReceived: 5000, receivedOn: '2026-11-20' };
+
+/*
+ * Example answers (2xx JSON bodies), shown in the document beside their schema; the contract
+ * test validates each against the schema it illustrates.
+ */
+const ID = '0193a1b2-0000-7000-8000-000000000001';
+const AT = '2026-11-20T09:30:00.000Z';
+
+export const CAMPAIGN_RECORD_EXAMPLE = {
+  _id: ID,
+  title: CAMPAIGN_EXAMPLE.title,
+  description: CAMPAIGN_EXAMPLE.description,
+  shortDescription: CAMPAIGN_EXAMPLE.shortDescription,
+  overview: { ...CAMPAIGN_EXAMPLE.overview, mainTextHa: '', challengeTextHa: '', solutionTextHa: '', impactTextHa: '' },
+  updates: [{ _id: '0193a1b2-0000-7000-8000-000000000002', ...CAMPAIGN_EXAMPLE.updates[0]!, contentHa: '' }],
+  image: CAMPAIGN_EXAMPLE.image,
+  galleryImages: CAMPAIGN_EXAMPLE.galleryImages,
+  target: CAMPAIGN_EXAMPLE.target,
+  amountRaised: CAMPAIGN_EXAMPLE.amountRaised,
+  supporters: 41,
+  status: 'active',
+  location: CAMPAIGN_EXAMPLE.location,
+  category: CAMPAIGN_EXAMPLE.category,
+  endDate: CAMPAIGN_EXAMPLE.endDate,
+  impact: CAMPAIGN_EXAMPLE.impact,
+  accountName: '',
+  accountNumber: '',
+  bankName: '',
+  createdAt: AT,
+  updatedAt: AT,
+  titleHa: '',
+  shortDescriptionHa: '',
+  descriptionHa: '',
+};
+
+export const CAMPAIGN_LIST_ANSWER_EXAMPLE = [CAMPAIGN_RECORD_EXAMPLE];
+export const CAMPAIGN_CREATED_EXAMPLE = { message: 'Campaign created successfully', campaign: CAMPAIGN_RECORD_EXAMPLE };
+export const CAMPAIGN_UPDATED_EXAMPLE = { message: 'Campaign updated successfully', campaign: CAMPAIGN_RECORD_EXAMPLE };
+export const CAMPAIGN_DELETED_EXAMPLE = { message: 'Campaign deleted successfully', _id: ID };
+
+const reviewed = { _id: ID, status: 'pending', registrationDate: AT };
+
+/** The 201 of each form: the stored record (`data: null` for the newsletter, every address alike). */
+export const REGISTERED_EXAMPLES = {
+  volunteer: {
+    message: 'Application submitted successfully! We will contact you soon.',
+    data: { ...VOLUNTEER_EXAMPLE, ...reviewed },
+  },
+  partner: {
+    message: 'Application submitted successfully! We will contact you soon.',
+    data: { ...PARTNER_EXAMPLE, ...reviewed },
+  },
+  advocate: {
+    message: 'Application submitted successfully! We will contact you soon.',
+    data: { ...ADVOCATE_EXAMPLE, ...reviewed },
+  },
+  contact: {
+    message: 'Message sent successfully! We will get back to you soon.',
+    data: { ...CONTACT_EXAMPLE, _id: ID, createdAt: AT },
+  },
+  newsletter: { message: 'Thank you for subscribing to our newsletter!', data: null },
+} as const;
+
+export const STATUS_UPDATED_EXAMPLE = { message: 'Status updated successfully', _id: ID, status: 'approved' };
+export const SUBMISSION_DELETED_EXAMPLE = { message: 'Submission deleted', _id: ID };
+
+export const LOGIN_ANSWER_EXAMPLE = {
+  token: 'eyJhbGciOiJIUzI1NiJ9.e30.signature',
+  message: 'Login successful',
+  mustChangePassword: false,
+};
+export const SIGNED_OUT_EXAMPLE = { message: 'Signed out' };
+export const PASSWORD_CHANGED_EXAMPLE = { message: 'Password changed. Your other sessions have been signed out.' };
+
+export const UPLOAD_EXAMPLE = { path: CAMPAIGN_EXAMPLE.image };
+export const UPLOADS_EXAMPLE = {
+  files: [UPLOAD_EXAMPLE, { path: '/api/uploads/7c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f.webp' }],
+};
+
+export const PLEDGE_CREATED_EXAMPLE = {
+  message: 'Your payment reference is ready',
+  data: {
+    reference: 'K7Q2M9XD',
+    amount: PLEDGE_EXAMPLE.amount,
+    campaignId: PLEDGE_EXAMPLE.campaignId,
+    status: 'pending',
+    expiresAt: '2026-12-04T09:30:00.000Z',
+    bank: {
+      accountName: SETTINGS_EXAMPLE.accountName,
+      accountNumber: SETTINGS_EXAMPLE.accountNumber,
+      bankName: SETTINGS_EXAMPLE.bankName,
+    },
+  },
+};
+
+export const PUBLIC_PLEDGE_EXAMPLE = {
+  reference: 'K7Q2M9XD',
+  campaignId: PLEDGE_EXAMPLE.campaignId,
+  campaignTitle: CAMPAIGN_EXAMPLE.title,
+  amount: PLEDGE_EXAMPLE.amount,
+  status: 'confirmed',
+  createdAt: AT,
+  expiresAt: '2026-12-04T09:30:00.000Z',
+  receivedAmount: PLEDGE_EXAMPLE.amount,
+  receivedOn: '2026-11-21',
+};
+
+export const VERIFY_ANSWER_EXAMPLE = {
+  message: 'Token is valid',
+  email: 'admin@example.org',
+  id: ID,
+  name: 'Amina Bello',
+  role: 'admin',
+  mustChangePassword: false,
+};
+export const SIGN_INS_EXAMPLE = {
+  signIns: [
+    { at: AT, succeeded: true, ip: '197.210.53.12' },
+    { at: '2026-11-19T18:02:11.000Z', succeeded: false, ip: '197.210.53.12' },
+  ],
+};
+export const SETTINGS_SAVED_EXAMPLE = { message: 'Settings saved', settings: SETTINGS_EXAMPLE };

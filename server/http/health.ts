@@ -9,6 +9,7 @@ export async function healthRoutes(app: ZodApp, db: DB): Promise<void> {
   app.get(
     '/healthz',
     {
+      config: { budget: 'read' },
       schema: {
         tags,
         operationId: 'liveness',
@@ -21,6 +22,7 @@ export async function healthRoutes(app: ZodApp, db: DB): Promise<void> {
   app.get(
     '/readyz',
     {
+      config: { budget: 'read' },
       schema: {
         tags,
         operationId: 'readiness',

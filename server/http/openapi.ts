@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { FOUNDATION } from '../../shared/constants';
+import { headersOf } from './route-docs';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,6 +39,20 @@ const documentRoute: SwaggerTransform = (input) => {
   const example = input.route.config?.openapiExample;
   // Set here rather than with zod's .meta(): a refined object's metadata does not reach its JSON Schema.
   if (example && doc.schema?.body) doc.schema = { ...doc.schema, body: { ...doc.schema.body, examples: [example] } };
+  // The zod transform keeps a response's description and schemas only: add back its headers and examples.
+  const responses = (input.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
+  const documented = doc.schema?.response as Record<string, Record<string, unknown>> | undefined;
+  for (const [status, entry] of Object.entries(responses)) {
+    const target = documented?.[status];
+    if (!target) continue;
+    const headers = headersOf(entry);
+    if (headers) target.headers = headers;
+    const content = (entry as { content?: Record<string, { example?: unknown }> }).content ?? {};
+    for (const [type, { example }] of Object.entries(content)) {
+      const media = (target.content as Record<string, Record<string, unknown>> | undefined)?.[type];
+      if (media && example !== undefined) media.example = example;
+    }
+  }
   const files = input.route.config?.openapiFiles;
   if (files) {
     doc.schema = {
@@ -123,26 +138,32 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 
   let document: object | undefined;
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => {
+  app.get(OPENAPI_PATH, { config: { budget: 'read' }, schema: { hide: true } }, () => {
     document ??= withoutUnusedSchemas(app.swagger() as OpenApiDocument);
     return document;
   });
 
-  await app.register(swaggerUi, {
-    routePrefix: DOCS_PREFIX,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
-    staticCSP: true,
-    // The UI styles elements inline; it loads nothing from other origins.
-    transformStaticCSP: () =>
-      [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "style-src 'self' 'unsafe-inline'",
-        "script-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "frame-ancestors 'none'",
-      ].join('; '),
+  // The reference's routes are the plugin's own: each is a public read for the request budgets.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, budget: 'read' };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+      staticCSP: true,
+      // The UI styles elements inline; it loads nothing from other origins.
+      transformStaticCSP: () =>
+        [
+          "default-src 'self'",
+          "img-src 'self' data:",
+          "style-src 'self' 'unsafe-inline'",
+          "script-src 'self'",
+          "connect-src 'self'",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "frame-ancestors 'none'",
+        ].join('; '),
+    });
   });
 }

@@ -6,44 +6,79 @@
  * Sign-in has its own per-account and per-address limits in the auth service on top of this.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config';
 import { addressKey } from './client-address';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A public POST that stores something (a form): counted in the stricter budget. */
-    publicWrite?: boolean;
+    /** The budget this route's requests spend: required on every API route (see `requireBudgets`). */
+    budget?: RequestBudget;
   }
 }
 
 export const TRPC_ROUTE = '/trpc/:path';
 
-/** The two budgets: the API at large, and public writes (forms, pledges, sign-in). */
-export type RequestBudget = 'api' | 'form';
+/**
+ * What a request is, declared beside each REST route (`config.budget`) and each tRPC procedure
+ * (`meta.budget`, from the builder it starts from): a public read, a public form, a sign-in, or a
+ * staff call.
+ */
+export type RequestBudget = 'read' | 'form' | 'signIn' | 'staff';
 
-/** The budget a tRPC procedure declares (its `meta`), by name; unknown names spend the API budget. */
-export type ProcedureBudget = (name: string) => RequestBudget;
+/** The two limits: forms and sign-ins spend the stricter one, reads and staff calls the API one. */
+const LIMIT_OF = { read: 'api', staff: 'api', form: 'form', signIn: 'form' } as const satisfies Record<
+  RequestBudget,
+  'api' | 'form'
+>;
+
+/** The budget a tRPC procedure declares (its `meta`), by name; undefined for a name the router has not. */
+export type ProcedureBudget = (name: string) => RequestBudget | undefined;
 
 /** The procedure names of a tRPC request, as the router decoded them from the path. */
 export const trpcProcedures = (req: FastifyRequest): string[] =>
   ((req.params as { path?: string }).path ?? '').split(',');
 
-const isPublicWrite = (req: FastifyRequest, procedureBudget: ProcedureBudget) =>
-  req.method === 'POST' &&
-  (req.routeOptions.config?.publicWrite === true ||
-    (req.routeOptions.url === TRPC_ROUTE && trpcProcedures(req).some((name) => procedureBudget(name) === 'form')));
+/**
+ * The limit a request counts in (the plugin asks before its allow list). A tRPC request spends the stricter limit when any procedure of its batch declares a form or sign-in budget.
+ */
+const limitOf = (req: FastifyRequest, procedureBudget: ProcedureBudget): 'api' | 'form' => {
+  if (req.routeOptions.url === TRPC_ROUTE) {
+    const budgets = trpcProcedures(req).map(procedureBudget);
+    return req.method === 'POST' && budgets.some((budget) => budget && LIMIT_OF[budget] === 'form') ? 'form' : 'api';
+  }
+  // Routes outside the budgets (images, static files) declare none; every API route does (`requireBudgets`).
+  const budget = req.routeOptions.config?.budget;
+  return budget ? LIMIT_OF[budget] : 'api';
+};
+
+/** The routes the budgets are for: the API's, and the pages rendered afresh (`/*`). */
+export const isApiRoute = (route: string) => route === '/*' || /^\/(?:api|trpc|upload|campaigns)(?:\/|$)/.test(route);
 
 /**
- * Images and static files are cheap and cached: the budget is for the API's routes, and for pages
- * rendered afresh (a page answered from memory never gets this far).
+ * Images and static files are cheap and cached: they are counted in no budget, nor is a page
+ * answered from memory (it never gets this far).
  */
-const isApiRoute = (req: FastifyRequest) => {
+const isLimited = (req: FastifyRequest) => {
   const route = req.routeOptions.url ?? '';
-  return (
-    route === '/*' || (/^\/(?:api|trpc|upload|campaigns)(?:\/|$)/.test(route) && !route.startsWith('/api/uploads/'))
-  );
+  return isApiRoute(route) && !route.startsWith('/api/uploads/');
 };
+
+/**
+ * Every API route must declare its budget: the app refuses to start with one that does not (the
+ * check runs when the app is ready, after every route and plugin has had its say). The tRPC route
+ * is the procedures': each declares its own in its `meta`.
+ */
+export function requireBudgets(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (isApiRoute(route.url) && route.url !== TRPC_ROUTE) routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const missing = routes.filter((route) => !route.config?.budget).map((route) => `${route.method} ${route.url}`);
+    if (missing.length) throw new Error(`Routes without a request budget: ${missing.join(', ')}`);
+  });
+}
 
 export async function registerRateLimit(
   app: FastifyInstance,
@@ -53,8 +88,8 @@ export async function registerRateLimit(
   await app.register(rateLimit, {
     global: true,
     timeWindow: 60_000,
-    allowList: (req) => !isApiRoute(req),
-    keyGenerator: (req) => `${isPublicWrite(req, procedureBudget) ? 'form' : 'api'}:${addressKey(req.ip)}`,
+    allowList: (req) => !isLimited(req),
+    keyGenerator: (req) => `${limitOf(req, procedureBudget)}:${addressKey(req.ip)}`,
     max: (_req, key) => (key.startsWith('form:') ? config.rateLimit.formsPerMinute : config.rateLimit.perMinute),
   });
 }

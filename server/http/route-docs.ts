@@ -19,9 +19,42 @@ const REFUSALS = {
 } as const;
 type RefusalStatus = keyof typeof REFUSALS;
 
+/** A response header as the document shows it: its JSON Schema and what it means. */
+export type HeaderDoc = { type: 'string' | 'integer'; minimum?: number; description: string };
+export type HeaderDocs = Record<string, HeaderDoc>;
+
+export const RETRY_AFTER: HeaderDocs = {
+  'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before trying again' },
+};
+
+/** The headers of a public read answered from the response cache (campaigns). */
+export const CACHED: HeaderDocs = {
+  ETag: { type: 'string', description: 'The version of this answer: send it back as If-None-Match to get a 304' },
+  'Cache-Control': { type: 'string', description: '`no-cache`: keep it, but check with If-None-Match before use' },
+};
+
+/** The headers of an uploaded image: its bytes never change. */
+export const IMMUTABLE_CACHED: HeaderDocs = {
+  ETag: { type: 'string', description: 'The version of the image: send it back as If-None-Match to get a 304' },
+  'Cache-Control': { type: 'string', description: '`public, max-age=31536000, immutable`' },
+};
+
+/**
+ * Headers of answers that are zod schemas (a 303 or 304 without a body): the zod transform keeps
+ * only their JSON Schema, so the document's transform looks their headers up here.
+ */
+const headersOfSchema = new WeakMap<object, HeaderDocs>();
+
+/** The headers the document shows for a route's `response` entry, if any. */
+export const headersOf = (entry: unknown): HeaderDocs | undefined =>
+  typeof entry === 'object' && entry !== null
+    ? (headersOfSchema.get(entry) ?? (entry as { headers?: HeaderDocs }).headers)
+    : undefined;
+
 const refusal = (status: RefusalStatus) => ({
   description: REFUSALS[status],
   content: { 'application/json': { schema: errorAnswer } },
+  ...(status === 429 ? { headers: RETRY_AFTER } : {}),
 });
 
 /** Every route can be rate limited or fail. */
@@ -45,8 +78,37 @@ export const BODY_REFUSALS = [400, 413, 415] as const;
 /** The answer to a GET whose If-None-Match names the current ETag: no body. */
 export const NOT_MODIFIED = z.undefined().describe('Not modified: If-None-Match named the current ETag');
 
-/** A successful answer's entry in a route's `response` schema, with what it means. */
-export const answer = <T extends z.ZodType>(description: string, schema: T) => ({
+/** The 303 of an HTML form post: no body, the page to go to in Location. */
+export const seeOther = (description: string) => {
+  const schema = z.undefined().describe(description);
+  headersOfSchema.set(schema, {
+    Location: { type: 'string', description: 'The page to show next (a path on this site)' },
+  });
+  return schema;
+};
+
+/** A page of the site, for a browser (an HTML form post's refusal, a path that also serves a page). */
+export const HTML_PAGE = { schema: z.string().meta({ type: 'string', description: 'An HTML page' }) };
+
+/** A refused HTML form post: the form's page again, showing why. JSON posts get the usual answer. */
+export const formRefusal = () => ({
+  description: `${REFUSALS[400]}; posted as an HTML form, the form's page showing the refusal`,
+  content: { 'application/json': { schema: errorAnswer }, 'text/html': HTML_PAGE },
+});
+
+/**
+ * A successful answer's entry in a route's `response` schema, with what it means, an example
+ * body (validated against the schema by the contract test) and the headers it carries.
+ */
+export const answer = <T extends z.ZodType>(
+  description: string,
+  schema: T,
+  options: { example?: unknown; headers?: HeaderDocs; html?: boolean } = {},
+) => ({
   description,
-  content: { 'application/json': { schema } },
+  content: {
+    'application/json': { schema, ...(options.example === undefined ? {} : { example: options.example }) },
+    ...(options.html ? { 'text/html': HTML_PAGE } : {}),
+  },
+  ...(options.headers ? { headers: options.headers } : {}),
 });

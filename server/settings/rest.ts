@@ -3,7 +3,7 @@ import { settingsAnswer, settingsSaved } from '../../shared/schemas/answers';
 import { settingsInput } from '../../shared/schemas/staff';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
-import { SETTINGS_EXAMPLE } from '../http/api-examples';
+import { SETTINGS_EXAMPLE, SETTINGS_SAVED_EXAMPLE } from '../http/api-examples';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { getSettings, updateSettings } from './service';
@@ -14,6 +14,7 @@ export async function settingsRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/settings',
     {
+      config: { budget: 'staff' },
       onRequest: requireStaff(deps, 'dashboard.read'),
       schema: {
         tags,
@@ -21,7 +22,7 @@ export async function settingsRest(app: ZodApp, deps: Deps): Promise<void> {
         summary: "The foundation's settings",
         description: 'Every staff role may read them; only admins change them.',
         security: BEARER,
-        response: { 200: answer('The settings', settingsAnswer), ...refusals(401, 403) },
+        response: { 200: answer('The settings', settingsAnswer, { example: SETTINGS_EXAMPLE }), ...refusals(401, 403) },
       },
     },
     () => getSettings(deps),
@@ -31,7 +32,7 @@ export async function settingsRest(app: ZodApp, deps: Deps): Promise<void> {
     '/api/settings',
     {
       onRequest: requireStaff(deps, 'settings.write'),
-      config: { openapiExample: SETTINGS_EXAMPLE },
+      config: { budget: 'staff', openapiExample: SETTINGS_EXAMPLE },
       schema: {
         tags,
         operationId: 'updateSettings',
@@ -40,7 +41,10 @@ export async function settingsRest(app: ZodApp, deps: Deps): Promise<void> {
           'Every field is sent. The bank account is shown on /donate and for every campaign without its own account, from the moment this answers, on every instance. The account number has 10 digits; the bank is one of the Nigerian banks the schema lists.',
         security: BEARER,
         body: settingsInput,
-        response: { 200: answer('Saved', settingsSaved), ...refusals(...BODY_REFUSALS, 401, 403) },
+        response: {
+          200: answer('Saved', settingsSaved, { example: SETTINGS_SAVED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403),
+        },
       },
     },
     (req) => updateSettings(deps, req.body, actorOfRequest(req)),

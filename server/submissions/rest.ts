@@ -33,11 +33,14 @@ import {
   NEWSLETTER_EXAMPLE,
   NOTE_EXAMPLE,
   PARTNER_EXAMPLE,
+  REGISTERED_EXAMPLES,
   STATUS_EXAMPLE,
+  STATUS_UPDATED_EXAMPLE,
+  SUBMISSION_DELETED_EXAMPLE,
   VOLUNTEER_EXAMPLE,
 } from '../http/api-examples';
 import type { Pages } from '../http/page-answers';
-import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
+import { answer, BEARER, BODY_REFUSALS, formRefusal, refusals, seeOther } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { csvFilename, exportCsv } from './export';
 import { FORM_CONTENT_TYPE, formInput, isFormPost, parseFormBody } from './form-post';
@@ -98,7 +101,7 @@ function formRoute<K extends KindName>(app: ZodApp, deps: Deps, pages: Pages, na
         if (isFormPost(req))
           req.body = formInput(KINDS[name].input, req.body as Record<string, string | string[]>) as typeof req.body;
       },
-      config: { openapiExample: example, publicWrite: true },
+      config: { budget: 'form', openapiExample: example },
       schema: {
         tags,
         operationId,
@@ -111,11 +114,10 @@ function formRoute<K extends KindName>(app: ZodApp, deps: Deps, pages: Pages, na
         body: KINDS[name].input,
         consumes: ['application/json', FORM_CONTENT_TYPE],
         response: {
-          201: answer('Received', registeredAnswer(record)),
-          303: z
-            .undefined()
-            .describe(`Received from an HTML form: Location is the form's page with ?${SENT_PARAM}=${name}`),
+          201: answer('Received', registeredAnswer(record), { example: REGISTERED_EXAMPLES[name] }),
+          303: seeOther(`Received from an HTML form: Location is the form's page with ?${SENT_PARAM}=${name}`),
           ...refusals(...BODY_REFUSALS),
+          400: formRefusal(),
         },
       },
     },
@@ -159,6 +161,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
   app.get(
     '/api/submissions',
     {
+      config: { budget: 'staff' },
       onRequest: review,
       schema: {
         tags,
@@ -178,7 +181,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
     '/api/submissions/:type/:id/status',
     {
       onRequest: review,
-      config: { openapiExample: STATUS_EXAMPLE },
+      config: { budget: 'staff', openapiExample: STATUS_EXAMPLE },
       schema: {
         tags,
         operationId: 'setSubmissionStatus',
@@ -188,7 +191,10 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
         security: BEARER,
         params: statusTargetInput,
         body: statusUpdateInput,
-        response: { 200: answer('The status is set', statusUpdated), ...refusals(...BODY_REFUSALS, 401, 403, 404) },
+        response: {
+          200: answer('The status is set', statusUpdated, { example: STATUS_UPDATED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403, 404),
+        },
       },
     },
     (req) => updateStatus(deps, req.params.type, req.params.id, req.body.status, actorOfRequest(req)),
@@ -197,6 +203,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
   app.delete(
     '/api/submissions/:type/:id',
     {
+      config: { budget: 'staff' },
       onRequest: requireStaff(deps, 'submissions.delete'),
       schema: {
         tags,
@@ -205,7 +212,10 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
         description: 'For an erasure request: the entry is gone and cannot be restored. The deletion is audited.',
         security: BEARER,
         params: submissionTargetInput,
-        response: { 200: answer('Deleted', submissionDeleted), ...refusals(400, 401, 403, 404) },
+        response: {
+          200: answer('Deleted', submissionDeleted, { example: SUBMISSION_DELETED_EXAMPLE }),
+          ...refusals(400, 401, 403, 404),
+        },
       },
     },
     (req) => deleteSubmission(deps, req.params.type, req.params.id, actorOfRequest(req)),
@@ -214,6 +224,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
   app.get(
     '/api/submissions/:type.csv',
     {
+      config: { budget: 'staff' },
       onRequest: review,
       schema: {
         tags,
@@ -246,6 +257,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
   app.get(
     '/api/submissions/:type/:id/notes',
     {
+      config: { budget: 'staff' },
       onRequest: review,
       schema: {
         tags,
@@ -263,7 +275,7 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
     '/api/submissions/:type/:id/notes',
     {
       onRequest: review,
-      config: { openapiExample: NOTE_EXAMPLE },
+      config: { budget: 'staff', openapiExample: NOTE_EXAMPLE },
       schema: {
         tags,
         operationId: 'addSubmissionNote',

@@ -65,8 +65,9 @@ const transformer = {
 };
 
 /**
- * What every procedure declares beside itself. `budget`: the request budget a call spends (see
- * http/rate-limit.ts); a public procedure that stores something spends the stricter form budget.
+ * What every procedure declares beside itself. `budget`: what kind of call it is, for the request
+ * budgets (http/rate-limit.ts): each builder below sets it, so a procedure declares it by the
+ * builder it starts from (there is no default).
  */
 export interface ProcedureMeta {
   budget: RequestBudget;
@@ -77,7 +78,6 @@ const builder = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    defaultMeta: { budget: 'api' },
     transformer,
     errorFormatter({ shape, error }) {
       const issues = issuesOf(error.cause);
@@ -113,13 +113,17 @@ const mapDomainErrors = builder.middleware(async ({ next }) => {
 
 export const router = builder.router;
 export const createCallerFactory = builder.createCallerFactory;
-export const publicProcedure = builder.procedure.use(mapDomainErrors);
+/** Public reads: the API budget. */
+export const publicProcedure = builder.procedure.use(mapDomainErrors).meta({ budget: 'read' });
 
-/** Public procedures that store what a visitor sends (forms, pledges, sign-in): the form budget. */
+/** Public procedures that store what a visitor sends (forms, pledges): the form budget. */
 export const publicFormProcedure = publicProcedure.meta({ budget: 'form' });
 
+/** Signing in: the form budget (and the auth service's own limits on top). */
+export const signInProcedure = publicProcedure.meta({ budget: 'signIn' });
+
 /** Procedures for any signed-in staff member, even one who must still change a one-time password. */
-export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+export const signedInProcedure = publicProcedure.meta({ budget: 'staff' }).use(({ ctx, next }) => {
   if (!ctx.user) throw new UnauthorizedError(t('auth.unauthorized'));
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -11,7 +11,8 @@ import { uploadAnswer, uploadsAnswer } from '../../shared/schemas/answers';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../errors';
-import { answer, BEARER, NOT_MODIFIED, refusals } from '../http/route-docs';
+import { UPLOAD_EXAMPLE, UPLOADS_EXAMPLE } from '../http/api-examples';
+import { answer, BEARER, IMMUTABLE_CACHED, NOT_MODIFIED, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { createImageCache } from './image-cache';
 import { assertImageBytes, type PreparedImage, prepareImage, readImage, saveImages } from './service';
@@ -125,14 +126,14 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
       '/upload/single',
       {
         onRequest,
-        config: { openapiFiles: files('image', false) },
+        config: { budget: 'staff', openapiFiles: files('image', false) },
         schema: {
           tags,
           operationId: 'uploadImage',
           summary: 'Upload one image',
           description: 'JPEG, PNG, WebP, GIF or AVIF; stored as WebP with narrower copies for phones.',
           security: BEARER,
-          response: { 200: answer('Stored', uploadAnswer), ...uploadRefusals },
+          response: { 200: answer('Stored', uploadAnswer, { example: UPLOAD_EXAMPLE }), ...uploadRefusals },
         },
       },
       async (req) => {
@@ -145,14 +146,17 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
       '/upload/multiple',
       {
         onRequest,
-        config: { openapiFiles: files('images', true) },
+        config: { budget: 'staff', openapiFiles: files('images', true) },
         schema: {
           tags,
           operationId: 'uploadImages',
           summary: `Upload up to ${GALLERY_LIMIT} images at once`,
           description: 'Each file as for /upload/single; the paths come back in the order sent.',
           security: BEARER,
-          response: { 200: answer('Stored, in the order sent', uploadsAnswer), ...uploadRefusals },
+          response: {
+            200: answer('Stored, in the order sent', uploadsAnswer, { example: UPLOADS_EXAMPLE }),
+            ...uploadRefusals,
+          },
         },
       },
       async (req) => ({
@@ -167,6 +171,7 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/uploads/*',
     {
+      config: { budget: 'read' },
       schema: {
         tags,
         operationId: 'getUploadedImage',
@@ -179,6 +184,7 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
         response: {
           200: {
             description: 'The image',
+            headers: IMMUTABLE_CACHED,
             content: { 'image/webp': { schema: z.custom<Buffer>().meta({ type: 'string', format: 'binary' }) } },
           },
           304: NOT_MODIFIED,

@@ -16,6 +16,7 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
   app.get(
     '/api/users',
     {
+      config: { budget: 'staff' },
       onRequest,
       schema: {
         tags,
@@ -32,7 +33,7 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
     '/api/users',
     {
       onRequest,
-      config: { openapiExample: USER_CREATE_EXAMPLE },
+      config: { budget: 'staff', openapiExample: USER_CREATE_EXAMPLE },
       schema: {
         tags,
         operationId: 'createUser',
@@ -51,7 +52,7 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
     '/api/users/:id',
     {
       onRequest,
-      config: { openapiExample: USER_UPDATE_EXAMPLE },
+      config: { budget: 'staff', openapiExample: USER_UPDATE_EXAMPLE },
       schema: {
         tags,
         operationId: 'updateUser',
@@ -70,6 +71,7 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
   app.post(
     '/api/users/:id/reset-password',
     {
+      config: { budget: 'staff' },
       onRequest,
       schema: {
         tags,

@@ -11,6 +11,7 @@ import type { Role } from '../../shared/roles';
 import type { userCreateInput } from '../../shared/schemas/staff';
 import { type Actor, audit } from '../audit/audit';
 import { hashPassword } from '../auth/password';
+import { endSessions } from '../auth/sessions';
 import { clearAccountLock } from '../auth/throttle';
 import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
@@ -134,20 +135,14 @@ export async function updateUser(
       .set({
         ...(change.role !== undefined ? { role: change.role } : {}),
         ...(change.name !== undefined ? { name: change.name } : {}),
-        ...(disabling ? { disabledAt: now, tokenVersion: sql`token_version + 1` } : {}),
+        ...(disabling ? { disabledAt: now } : {}),
         ...(enabling ? { disabledAt: null } : {}),
         updatedAt: now,
       })
       .where('id', '=', user.id)
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
-    if (disabling)
-      await trx
-        .updateTable('admin_sessions')
-        .set({ revokedAt: now })
-        .where('adminId', '=', user.id)
-        .where('revokedAt', 'is', null)
-        .execute();
+    if (disabling) await endSessions(trx, user.id, now);
     const what = [
       change.role !== undefined && change.role !== user.role ? `role ${user.role} → ${change.role}` : '',
       change.name !== undefined && change.name !== user.name ? 'name changed' : '',
@@ -173,17 +168,12 @@ export async function resetPassword(
   const row = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('admin_users')
-      .set({ passwordHash, mustChangePassword: true, tokenVersion: sql`token_version + 1`, updatedAt: now })
+      .set({ passwordHash, mustChangePassword: true, updatedAt: now })
       .where('id', '=', id)
       .returning(COLUMNS)
       .executeTakeFirst();
     if (!updated) return undefined;
-    await trx
-      .updateTable('admin_sessions')
-      .set({ revokedAt: now })
-      .where('adminId', '=', updated.id)
-      .where('revokedAt', 'is', null)
-      .execute();
+    await endSessions(trx, updated.id, now);
     // A new password ends a sign-in lock of the account (auth/throttle.ts).
     await clearAccountLock(trx, updated.id);
     await audit(trx, actor, 'user.password.reset', updated.email, 'every session revoked');

@@ -116,6 +116,7 @@ export const campaignInput = summarizeMissing(
       .refine((list) => list.length <= GALLERY_LIMIT, {
         error: () => t('validation.galleryLimit', { limit: GALLERY_LIMIT }),
       })
+      .meta({ maxItems: GALLERY_LIMIT })
       .prefault([]),
     amountRaised: optionalNaira,
     supporters: z

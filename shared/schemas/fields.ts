@@ -42,13 +42,22 @@ const EMAIL_RE =
 export const optionalEmail = () =>
   optionalText(TEXT_LIMITS.email)
     .refine((v) => v === '' || EMAIL_RE.test(v), { error: () => t('validation.email') })
-    .transform((v) => v.toLowerCase());
+    .transform((v) => v.toLowerCase())
+    // For the document: zod's JSON Schema cannot see the refinement.
+    .meta({
+      anyOf: [
+        { type: 'string', format: 'email', maxLength: TEXT_LIMITS.email },
+        { type: 'string', maxLength: 0, description: 'None given' },
+        { type: 'null' },
+      ],
+    });
 
 /** A required email: trimmed, lower-cased, well formed. */
 export const email = () =>
   requiredText(TEXT_LIMITS.email)
     .refine((v) => v === '' || EMAIL_RE.test(v), { error: () => t('validation.email') })
-    .transform((v) => v.toLowerCase());
+    .transform((v) => v.toLowerCase())
+    .meta({ format: 'email' });
 
 const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,24}[0-9]$/;
 const phoneCheck = (v: string) => v === '' || (PHONE_RE.test(v) && v.replace(/\D/g, '').length >= 7);
@@ -163,8 +172,12 @@ export function errorsByField(issues: readonly z.core.$ZodIssue[]): Record<strin
  */
 export const queryInt = (min: number, max: number, name?: string) => {
   const error = () => (name ? t('request.range', { name, min, max }) : t('validation.range', { min, max }));
-  return z
-    .union([z.number(), z.string().regex(/^\d{1,9}$/, { error })], { error })
-    .transform(Number)
-    .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
+  return (
+    z
+      .union([z.number(), z.string().regex(/^\d{1,9}$/, { error })], { error })
+      .transform(Number)
+      .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }))
+      // For the document: the ranged integer the pipe enforces, rather than the union it reads.
+      .meta({ type: 'integer', minimum: min, maximum: max, anyOf: undefined })
+  );
 };

@@ -22,7 +22,9 @@ const wholeNaira = (min: number, max: number, message: () => string) =>
   z
     .union([z.number(), z.string()], { error: message })
     .transform((v) => (typeof v === 'string' ? (isBlank(v) ? Number.NaN : Number(v.replace(/[₦,\s]/g, ''))) : v))
-    .refine((v) => Number.isInteger(v) && v >= min && v <= max, { error: message });
+    .refine((v) => Number.isInteger(v) && v >= min && v <= max, { error: message })
+    // For the document: whole naira in range (text such as "5,000" is read too, for HTML forms).
+    .meta({ type: 'integer', minimum: min, maximum: max, anyOf: undefined });
 
 const pledgeAmount = () =>
   wholeNaira(PLEDGE_LIMITS.min, PLEDGE_LIMITS.max, () =>

@@ -49,9 +49,11 @@ const ACCOUNT_NUMBER_RE = /^\d{10}$/;
 
 export const settingsInput = z.object({
   accountName: requiredText(TEXT_LIMITS.short),
-  accountNumber: requiredText(10).refine((v) => ACCOUNT_NUMBER_RE.test(v), {
-    error: () => t('settings.accountNumberInvalid'),
-  }),
+  accountNumber: requiredText(10)
+    .refine((v) => ACCOUNT_NUMBER_RE.test(v), {
+      error: () => t('settings.accountNumberInvalid'),
+    })
+    .meta({ pattern: ACCOUNT_NUMBER_RE.source, description: 'Ten digits (NUBAN)' }),
   bankName: choice(NIGERIAN_BANKS),
   contactEmail: email(),
   contactPhone: requiredPhone(),

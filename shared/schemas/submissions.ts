@@ -203,5 +203,10 @@ export const submissionTargetInput = z.object({
 export const statusUpdateInput = z.object({
   status: z
     .string({ error: () => t('submission.invalidStatus') })
-    .min(1, { error: () => t('submission.invalidStatus') }),
+    .min(1, { error: () => t('submission.invalidStatus') })
+    // For the document: which of these a type takes is checked by the server (see statusesFor).
+    .meta({
+      enum: [...REVIEW_STATUSES, ...NEWSLETTER_STATUSES],
+      description: `${REVIEW_STATUSES.join(', ')} for volunteer, partner and advocate; ${NEWSLETTER_STATUSES.join(', ')} for newsletter`,
+    }),
 });

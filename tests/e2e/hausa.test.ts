@@ -177,7 +177,8 @@ describe.skipIf(!hasChromium())('the site in Hausa', () => {
         await visit(path!, name!);
         await sendEmpty(name!);
       }
-    });
+      // Every public page with axe and two screenshots each: longer than one journey.
+    }, 180_000);
 
     it('gives to a campaign in Hausa: the pledge form refuses empty, then makes a pledge page in Hausa', async () => {
       await visit(campaignPath, 'campaign-give');

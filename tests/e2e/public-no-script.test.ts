@@ -74,9 +74,10 @@ describe.skipIf(!hasChromium())('public forms without JavaScript', () => {
     const slow = await late.newPage();
     const errors = trackConsoleErrors(slow);
     // The script that starts the app comes late, as on a slow phone: the visitor submits first.
-    let holdScripts = true;
+    let releaseScripts = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
     await slow.route('**/assets/index-*.js', async (route) => {
-      while (holdScripts) await new Promise((r) => setTimeout(r, 50));
+      await scriptsReleased;
       await route.continue();
     });
     await slow.goto('/contact', { waitUntil: 'commit' });
@@ -84,7 +85,7 @@ describe.skipIf(!hasChromium())('public forms without JavaScript', () => {
     await slow.getByRole('button', { name: 'Send message' }).click();
     await slow.waitForURL('**/api/submissions/contact/register', { waitUntil: 'commit' });
     await slow.getByLabel('Full name').waitFor();
-    holdScripts = false;
+    releaseScripts();
     await slow.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(new URL(slow.url()).pathname).toBe('/contact');
     expect(await slow.getByLabel('Full name').inputValue()).toBe('Ibrahim Sani');

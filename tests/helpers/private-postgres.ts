@@ -24,8 +24,11 @@ export function postgresBinaries(): string | null {
 
 export interface PrivatePostgres {
   url: string;
-  /** Stops the server at once, as a crash would (`immediate`), and starts it again. */
-  crashAndRestart(downMs?: number): Promise<void>;
+  /**
+   * Stops the server at once, as a crash would (`immediate`), and starts it again once `whileDown`
+   * has resolved (a wait on what the test needs to see during the outage).
+   */
+  crashAndRestart(whileDown: () => Promise<unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,10 +55,13 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async crashAndRestart(downMs = 500) {
+    async crashAndRestart(whileDown) {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      await new Promise((r) => setTimeout(r, downMs));
-      start();
+      try {
+        await whileDown();
+      } finally {
+        start();
+      }
     },
     async stop() {
       try {

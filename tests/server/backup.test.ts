@@ -23,6 +23,7 @@ import { multipartBody } from '../fixtures/multipart';
 import { ADMIN, createTestApp, insertStaff, type TestApp } from '../helpers/app';
 import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
 import { campaignPayload, FORM_TYPES, FORMS } from '../helpers/fixtures';
+import { waitFor } from '../helpers/wait';
 
 async function backupBytes(handle: TestDatabase, passphrase?: string): Promise<Buffer> {
   const out = new PassThrough();
@@ -331,27 +332,27 @@ describe('backups while the site runs', () => {
     try {
       // The site keeps answering while backups are written, until more were written than are kept.
       let posted = 0;
-      while ((await written()) <= 3) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/submissions/contact/register',
-          payload: FORMS.contact.payload(),
-        });
-        expect(res.statusCode).toBe(201);
-        posted++;
-        expect(posted, 'backups written before 1,000 posts').toBeLessThan(1000);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitFor(
+        async () => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/submissions/contact/register',
+            payload: FORMS.contact.payload(),
+          });
+          expect(res.statusCode).toBe(201);
+          posted++;
+          expect(posted, 'backups written before 1,000 posts').toBeLessThan(1000);
+          return (await written()) > 3;
+        },
+        { what: 'more scheduled backups written than BACKUP_KEEP', timeoutMs: 30_000 },
+      );
     } finally {
       stop();
     }
     // A backup is audited just before the oldest beyond BACKUP_KEEP are pruned, and one may still be
     // finishing: wait for the folder to settle.
     const settled = () => listBackups(dir).length === 3 && !fs.readdirSync(dir).some((n) => n.endsWith('.partial'));
-    for (const deadline = Date.now() + 30_000; !settled(); ) {
-      expect(Date.now(), 'backups pruned to BACKUP_KEEP').toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(settled, { what: 'the backups pruned to BACKUP_KEEP, none still partial', timeoutMs: 30_000 });
     const files = listBackups(dir);
     // The newest restores.
     const target = await freshDatabase('pglite', { migrate: false });
@@ -399,7 +400,8 @@ describe('backups while the site runs', () => {
       await fillSite(t);
       const campaignId = (await t.deps.db.selectFrom('campaigns').select('id').executeTakeFirstOrThrow()).id;
       let writing = true;
-      const writers = Array.from({ length: 4 }, async (_, w) => {
+      const rounds = [0, 0, 0, 0];
+      const writers = rounds.map(async (_, w) => {
         let n = 0;
         while (writing) {
           await t.app.inject({
@@ -420,10 +422,12 @@ describe('backups while the site runs', () => {
             .executeTakeFirstOrThrow();
           await t.asAdmin({ method: 'PUT', url: `/api/pledges/${row.id}`, payload: { status: 'confirmed' } });
           n++;
+          rounds[w] = n;
         }
         return n;
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The snapshot is taken while every writer is under way.
+      await waitFor(() => rounds.every((n) => n > 0), { what: 'each writer to finish a round of writes' });
       const bytes = await backupBytes(t.database);
       writing = false;
       const written = await Promise.all(writers);

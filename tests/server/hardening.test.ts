@@ -8,6 +8,7 @@ import { createTestApp, type TestApp, testConfig } from '../helpers/app';
 import { builtClient } from '../helpers/built-client';
 import { testDatabases } from '../helpers/databases';
 import { campaignPayload, contactPayload } from '../helpers/fixtures';
+import { waitFor } from '../helpers/wait';
 
 describe('configuration refusals', () => {
   it('refuses CORS_ORIGINS=* with a clear line, since the API allows credentials', () => {
@@ -271,7 +272,10 @@ describe.each(testDatabases())('upload streams on %s', (kind) => {
         // The server may close the connection while a write is still on its way (EPIPE): the answer
         // it sent first can still arrive, so a failure only counts when no answer follows.
         req.on('error', (error) => {
-          if (!answered) setTimeout(() => (answered ? undefined : reject(error)), 1_000);
+          if (!answered)
+            waitFor(() => answered, { what: 'an answer after the connection failed', timeoutMs: 1_000 }).catch(() =>
+              reject(error),
+            );
         });
         const write = (chunk: Buffer) => {
           written += chunk.length;

@@ -14,16 +14,15 @@ import { type TestDatabase, testDatabases } from '../helpers/databases';
 import { campaignPayload, contactPayload, uniqueEmail } from '../helpers/fixtures';
 import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from '../helpers/private-postgres';
 import { exited, freePort, startTs, waitForReady } from '../helpers/processes';
+import { waitFor } from '../helpers/wait';
 
 /**
- * Posts contact messages from `clients` loops until `stop()` resolves; answers the ids the server
- * acknowledged and how many requests failed.
+ * Posts contact messages from `clients` loops until `stop()` is called; `acknowledged` holds the
+ * ids the server acknowledged so far and `failed` counts the requests that failed, as they happen.
  */
-async function writeUnderLoad(base: string, clients: number, until: Promise<unknown>) {
-  const acknowledged: string[] = [];
-  let failed = 0;
+function writeUnderLoad(base: string, clients: number) {
+  const load = { acknowledged: [] as string[], failed: 0, stop };
   let done = false;
-  void until.then(() => (done = true));
   const loop = async () => {
     while (!done) {
       try {
@@ -33,22 +32,26 @@ async function writeUnderLoad(base: string, clients: number, until: Promise<unkn
           body: JSON.stringify(contactPayload({ email: uniqueEmail('load') })),
           signal: AbortSignal.timeout(10_000),
         });
-        if (res.status === 201) acknowledged.push(((await res.json()) as { data: { _id: string } }).data._id);
+        if (res.status === 201) load.acknowledged.push(((await res.json()) as { data: { _id: string } }).data._id);
         else {
-          failed++;
+          load.failed++;
           await res.body?.cancel();
         }
       } catch {
-        failed++;
+        load.failed++;
+        // The server is unreachable: a client backs off a little before trying again.
         await new Promise((r) => setTimeout(r, 50));
       }
     }
   };
-  await Promise.all(Array.from({ length: clients }, loop));
-  return { acknowledged, failed };
+  const loops = Promise.all(Array.from({ length: clients }, loop));
+  /** Ends the loops once their requests in flight are answered. */
+  async function stop() {
+    done = true;
+    await loops;
+  }
+  return load;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(testDatabases())('many writes at once on %s', (kind) => {
   let t: TestApp;
@@ -72,13 +75,27 @@ describe.each(testDatabases())('many writes at once on %s', (kind) => {
   });
 });
 
-const privatePostgres = postgresBinaries() !== null && testDatabases().includes('postgres');
+/**
+ * The crash test needs PostgreSQL's own programs (initdb, pg_ctl) to run a server it may crash.
+ * Without them it is skipped, loudly, on a developer's machine; on CI (CI set, as runners do) a
+ * missing program is a failure, so the test can never pass there by not running.
+ */
+const programsMissing = postgresBinaries() === null;
+const onCI = Boolean(process.env.CI) && !['false', '0'].includes(process.env.CI!.toLowerCase());
+const MISSING = 'PostgreSQL programs (initdb, pg_ctl) are not installed under /usr/lib/postgresql';
+if (programsMissing && !onCI) {
+  const bar = '!'.repeat(78);
+  console.warn(`\n${bar}\n${MISSING}: SKIPPING the PostgreSQL crash test. On CI this fails.\n${bar}\n`);
+}
 
-describe.skipIf(!privatePostgres)('a PostgreSQL crash and restart under write load', () => {
+const skipCrashTest = programsMissing ? !onCI : !testDatabases().includes('postgres');
+
+describe.skipIf(skipCrashTest)('a PostgreSQL crash and restart under write load', () => {
   let server: PrivatePostgres;
   let database: TestDatabase;
   let t: TestApp;
   beforeAll(async () => {
+    if (programsMissing) return; // the test fails, naming what is missing
     server = await startPrivatePostgres();
     const handle = openPostgres(server.url, { max: 8 });
     await migrateToLatest(handle.db);
@@ -92,17 +109,28 @@ describe.skipIf(!privatePostgres)('a PostgreSQL crash and restart under write lo
   });
 
   it('loses no acknowledged write, and the server takes writes again once PostgreSQL is back', async () => {
+    if (programsMissing) expect.fail(`${MISSING}, and CI is set: this test must run on CI`);
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const load = writeUnderLoad(
-      base,
-      16,
-      (async () => {
-        await sleep(1500);
-        await server.crashAndRestart(1000);
-        await sleep(2500);
-      })(),
-    );
-    const { acknowledged, failed } = await load;
+    const load = writeUnderLoad(base, 16);
+    try {
+      await waitFor(() => load.acknowledged.length > 50, {
+        what: 'more than 50 writes acknowledged before the crash',
+        timeoutMs: 20_000,
+      });
+      // PostgreSQL stays down until the writers have met the outage.
+      const failedBefore = load.failed;
+      await server.crashAndRestart(() =>
+        waitFor(() => load.failed > failedBefore, { what: 'writes failing while PostgreSQL is down' }),
+      );
+      const acknowledgedAtRestart = load.acknowledged.length;
+      await waitFor(() => load.acknowledged.length >= acknowledgedAtRestart + 50, {
+        what: '50 more writes acknowledged after PostgreSQL restarted',
+        timeoutMs: 30_000,
+      });
+    } finally {
+      await load.stop();
+    }
+    const { acknowledged, failed } = load;
     const stored = new Set((await t.deps.db.selectFrom('contact_messages').select('id').execute()).map((r) => r.id));
     const lost = acknowledged.filter((id) => !stored.has(id));
     expect(lost).toEqual([]);
@@ -185,15 +213,19 @@ describe('kill -9 of the embedded server mid-write', () => {
     };
     const first = startTs('server/main.ts', env);
     await waitForReady(base, first.child, first.output);
-    const { acknowledged } = await writeUnderLoad(
-      base,
-      8,
-      (async () => {
-        await sleep(2000);
-        first.child.kill('SIGKILL');
-      })(),
-    );
-    await exited(first.child);
+    const load = writeUnderLoad(base, 8);
+    try {
+      // Killed mid-write: once many writes are acknowledged, with more in flight.
+      await waitFor(() => load.acknowledged.length > 100, {
+        what: 'more than 100 writes acknowledged before kill -9',
+        timeoutMs: 30_000,
+      });
+    } finally {
+      first.child.kill('SIGKILL');
+      await exited(first.child);
+      await load.stop();
+    }
+    const { acknowledged } = load;
     expect(acknowledged.length).toBeGreaterThan(20);
 
     const second = startTs('server/main.ts', env);

@@ -2,17 +2,85 @@
  * Request budgets: a public call that stores something spends the form budget on both faces (REST
  * and tRPC), whatever the procedure; reads spend the API budget. Declared beside each procedure.
  */
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiRoute, type RequestBudget, TRPC_ROUTE } from '../../server/http/rate-limit';
+import { appRouter } from '../../server/trpc/root';
+import type { ProcedureMeta } from '../../server/trpc/trpc';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 const FORMS_PER_MINUTE = 3;
 
+const BUDGETS: RequestBudget[] = ['read', 'form', 'signIn', 'staff'];
+
+/** Every tRPC procedure with its type and the budget its `meta` declares. */
+const procedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: ProcedureMeta } }>,
+).map(([name, procedure]) => ({ name, type: procedure._def.type, budget: procedure._def.meta?.budget }));
+
+/** The staff guard's refusal, as a visitor calling a procedure sees it. */
+const isStaffOnly = async (t: TestApp, name: string, type: string) => {
+  const res =
+    type === 'query'
+      ? await t.app.inject({ method: 'GET', url: `/trpc/${name}?input=${encodeURIComponent('{"json":{}}')}` })
+      : await t.app.inject({ method: 'POST', url: `/trpc/${name}`, payload: { json: {} } });
+  return res.statusCode === 401;
+};
+
 describe('request budgets', () => {
   let t: TestApp;
+  const routes: RouteOptions[] = [];
   beforeAll(async () => {
     t = await createTestApp('pglite', {
       env: { FORM_RATE_LIMIT_PER_MINUTE: String(FORMS_PER_MINUTE), RATE_LIMIT_PER_MINUTE: '1000' },
+      onRoute: (route) => routes.push(route),
     });
+  });
+
+  it('every tRPC procedure declares its budget, by the builder it starts from', async () => {
+    expect(procedures.length).toBeGreaterThan(20);
+    for (const { name, type, budget } of procedures) {
+      expect(BUDGETS, name).toContain(budget);
+      const staffOnly = await isStaffOnly(t, name, type);
+      // A staff procedure (refused to a visitor) is `staff`; a public one never is.
+      expect(budget === 'staff', `${name} (${budget})`).toBe(staffOnly);
+      // A public call that stores something spends the form budget.
+      if (!staffOnly && type === 'mutation') expect(['form', 'signIn'], name).toContain(budget);
+      if (!staffOnly && type === 'query') expect(budget, name).toBe('read');
+    }
+    expect(procedures.find((p) => p.name === 'auth.login')?.budget).toBe('signIn');
+  });
+
+  it('every REST route of the API declares its budget', () => {
+    const api = routes.filter((route) => isApiRoute(route.url) && route.url !== TRPC_ROUTE);
+    expect(api.length).toBeGreaterThan(40);
+    for (const route of api) {
+      const name = `${route.method} ${route.url}`;
+      const budget = route.config?.budget;
+      expect(BUDGETS, name).toContain(budget);
+      const guarded = Boolean(route.onRequest) && route.schema?.security !== undefined;
+      if (guarded) expect(budget, name).toBe('staff');
+      const methods = [route.method].flat();
+      if (!guarded && !methods.includes('GET') && !methods.includes('HEAD')) {
+        expect(['form', 'signIn'], name).toContain(budget);
+      }
+    }
+    const budgetOf = (method: string, url: string) =>
+      routes.find((route) => route.method === method && route.url === url)?.config?.budget;
+    expect(budgetOf('POST', '/api/auth/login')).toBe('signIn');
+    expect(budgetOf('POST', '/api/pledges')).toBe('form');
+    expect(budgetOf('GET', '/campaigns')).toBe('read');
+  });
+
+  it('an API route without a budget stops the app from starting', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { requireBudgets } = await import('../../server/http/rate-limit');
+    const app = Fastify();
+    requireBudgets(app);
+    app.get('/api/undeclared', () => 'x');
+    app.get('/api/declared', { config: { budget: 'read' } }, () => 'x');
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/undeclared/);
+    await app.close().catch(() => {});
   });
   afterAll(() => t.close());
 

@@ -15,6 +15,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import { testConfig } from '../helpers/app';
 import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
 import { exited, freePort, runTs, startTs, waitForReady } from '../helpers/processes';
+import { waitFor } from '../helpers/wait';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-test-'));
 
@@ -162,15 +163,30 @@ describe('the server process', () => {
     await new Promise((r) => socket.once('connect', r));
     let response = '';
     socket.on('data', (d) => (response += d));
+    // `Expect: 100-continue` makes the server say when it has the request's head and is reading
+    // its body: SIGTERM comes only then.
     socket.write(
-      `POST /api/submissions/newsletter/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+      `POST /api/submissions/newsletter/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    const interim = 'HTTP/1.1 100 Continue\r\n\r\n';
+    await waitFor(() => response.startsWith(interim), { what: 'the server to take the request (100 Continue)' });
     first.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // The rest of the body comes once the server is stopping: it takes no new request by then.
+    await waitFor(
+      async () => {
+        try {
+          const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
+          await res.arrayBuffer();
+          return res.status === 503;
+        } catch {
+          return true;
+        }
+      },
+      { what: 'the server to stop taking new requests after SIGTERM' },
+    );
     socket.write(body.slice(5));
     await new Promise((r) => socket.once('close', r));
-    expect(response).toMatch(/^HTTP\/1\.1 201/);
+    expect(response.slice(interim.length)).toMatch(/^HTTP\/1\.1 201/);
     expect(await exited(first.child)).toBe(0);
 
     // The second start finds the admin and the subscription kept in DATA_DIR.

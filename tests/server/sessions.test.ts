@@ -66,11 +66,11 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
 
   it('a password change revokes every session of that admin; the same password at a restart revokes none', async () => {
     const before = [await signIn(), await signIn()];
-    expect(await upsertAdmin(t.deps.db, ADMIN.email, ADMIN.password)).toBe('unchanged');
+    expect(await upsertAdmin(t.deps, ADMIN.email, ADMIN.password)).toBe('unchanged');
     for (const token of before) expect((await verify(token)).statusCode).toBe(200);
 
     const newPassword = 'a brand new passphrase for the admin';
-    expect(await upsertAdmin(t.deps.db, ADMIN.email, newPassword)).toBe('updated');
+    expect(await upsertAdmin(t.deps, ADMIN.email, newPassword)).toBe('updated');
     for (const token of before) {
       expect((await verify(token)).statusCode).toBe(401);
       expect((await trpcVerify(token)).statusCode).toBe(401);
@@ -85,7 +85,7 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     expect(changes).toEqual([
       { action: 'auth.password.changed', target: ADMIN.email, summary: 'every session revoked' },
     ]);
-    await upsertAdmin(t.deps.db, ADMIN.email, ADMIN.password);
+    await upsertAdmin(t.deps, ADMIN.email, ADMIN.password);
   });
 
   it('ends a session left idle longer than SESSION_IDLE_MINUTES (60), and keeps a used one alive', async () => {

@@ -374,7 +374,7 @@ describe.each(testDatabases())('sign-in limits on %s', (kind) => {
     const staff = await insertStaff(t.deps.db, 'finance');
     await lockOut(staff.email);
     const chosen = 'a passphrase set with admin:create';
-    expect(await upsertAdmin(t.deps.db, staff.email, chosen)).toBe('updated');
+    expect(await upsertAdmin(t.deps, staff.email, chosen)).toBe('updated');
     expect((await restLogin({ email: staff.email, password: chosen })).statusCode).toBe(200);
 
     await lockOut(staff.email);

@@ -15,6 +15,7 @@ import { ADMIN, TEST_SECRET } from '../helpers/app';
 import { scratchDatabase, testDatabases } from '../helpers/databases';
 import { exited, freePort, startTs, waitForReady } from '../helpers/processes';
 import { deepHtml, largeHtml, xlsxColumnBomb, xlsxInflationBomb } from '../helpers/statement-files';
+import { waitFor } from '../helpers/wait';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,6 +27,8 @@ function memoryOf(pid: number) {
 }
 /** Starts the peak (VmHWM) again from the current resident memory (Linux's clear_refs). */
 const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+/** The bytes the process has read so far, from files and sockets alike (rchar in /proc/<pid>/io). */
+const bytesRead = (pid: number) => Number(/rchar:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'))![1]);
 
 const NARROW_CSV = 'Trans Date,Narration,Debit,Credit\r\n02/11/2026,GIFT FROM BINTA,,"1,500.00"\r\n';
 
@@ -194,6 +197,7 @@ describe.each(testDatabases())('hostile statements sent to a real server on %s',
     form.append('file', new Blob([new Uint8Array(largeHtml(2))]), 'gtbank.xls');
     const request = new Request(url, { method: 'POST', body: form });
     const body = Buffer.from(await request.arrayBuffer());
+    const readBefore = bytesRead(pid);
     const reading = new Promise<number | undefined>((resolve, reject) => {
       const headers = {
         'content-type': request.headers.get('content-type')!,
@@ -207,7 +211,11 @@ describe.each(testDatabases())('hostile statements sent to a real server on %s',
         .on('error', reject)
         .end(body);
     });
-    await sleep(300);
+    // SIGTERM comes once the server has the whole file, while it reads it (seconds of parsing).
+    await waitFor(() => bytesRead(pid) - readBefore >= body.length, {
+      what: 'the server to receive the whole statement',
+      timeoutMs: 20_000,
+    });
     server.child.kill('SIGTERM');
     const stopped = await Promise.race([exited(server.child), sleep(20_000).then(() => 'still running')]);
     expect(stopped).toBe(0);

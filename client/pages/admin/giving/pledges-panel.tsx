@@ -5,7 +5,8 @@
  */
 import { Check, RotateCcw, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatAgo, formatNaira, lagosToday } from '../../../../shared/format';
+import { formatAgo, formatNaira } from '../../../../shared/format';
+import { lagosToday } from '../../../../shared/lagos-time';
 import { t } from '../../../../shared/messages';
 import { PLEDGE_STATUSES, type PledgeStatus, pledgeUpdateInput } from '../../../../shared/schemas/giving';
 import { PAGE_SIZE } from '../../../../shared/schemas/pages';

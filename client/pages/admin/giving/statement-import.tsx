@@ -6,11 +6,10 @@
 import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { t } from '../../../../shared/messages';
+import { REQUIRED_STATEMENT_FIELDS, STATEMENT_FIELDS } from '../../../../shared/statement-columns';
 import { useToast } from '../../../lib/toasts';
 import { type ImportSummary, StatementRefused, uploadStatement } from './upload-statement';
 
-const FIELDS = ['date', 'narration', 'credit', 'debit', 'reference', 'balance'] as const;
-const REQUIRED = new Set(['date', 'narration', 'credit']);
 const FIELD_LABELS = {
   date: 'admin.giving.field.date',
   narration: 'admin.giving.field.narration',
@@ -76,7 +75,7 @@ export function StatementImport({ onImported }: { onImported: () => void }) {
     }
   };
 
-  const mappingComplete = [...REQUIRED].every((field) => mapping[field]);
+  const mappingComplete = [...REQUIRED_STATEMENT_FIELDS].every((field) => mapping[field]);
 
   return (
     <section className="admin-card giving-import" aria-labelledby={`${id}-title`}>
@@ -111,16 +110,18 @@ export function StatementImport({ onImported }: { onImported: () => void }) {
         >
           <p role="alert">{pending.message}</p>
           <div className="giving-mapping__grid">
-            {FIELDS.map((field) => (
+            {STATEMENT_FIELDS.map((field) => (
               <label key={field} className="field">
                 <span className="field__label">
                   {t(FIELD_LABELS[field])}
-                  {!REQUIRED.has(field) && <span className="field__optional"> {t('admin.giving.optional')}</span>}
+                  {!REQUIRED_STATEMENT_FIELDS.has(field) && (
+                    <span className="field__optional"> {t('admin.giving.optional')}</span>
+                  )}
                 </span>
                 <select
                   className="field__control field__control--select"
                   value={mapping[field] ?? ''}
-                  required={REQUIRED.has(field)}
+                  required={REQUIRED_STATEMENT_FIELDS.has(field)}
                   onChange={(event) => setMapping({ ...mapping, [field]: event.target.value })}
                 >
                   <option value="">{t('admin.giving.noColumn')}</option>
