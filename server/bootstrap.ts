@@ -5,12 +5,12 @@
 
 import { resolveJwtSecret } from './auth/secret';
 import { ensureAdmin } from './auth/service';
-import { createTokenSigner } from './auth/tokens';
+import { createTokenSigner, type TokenSigner } from './auth/tokens';
 import { type Config, ConfigError } from './config';
-import { openDataVersions } from './db/data-versions';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { createPublicData } from './db/public-data';
+import { openPublicDataVersion } from './db/public-data-version';
 import type { Deps } from './deps';
 import { seedDemoContent } from './seed/demo';
 
@@ -38,13 +38,23 @@ export interface Prepared {
   seeded: number;
 }
 
+/** What services need, over an open database: the one place deps are put together (tests too). */
+export async function createDeps(
+  handle: DatabaseHandle,
+  config: Config,
+  tokens: TokenSigner,
+  now: () => Date,
+): Promise<Deps> {
+  const publicDataVersion = await openPublicDataVersion(handle);
+  return { db: handle.db, config, tokens, now, publicDataVersion, publicData: createPublicData(publicDataVersion) };
+}
+
 export async function prepare(config: Config, now: () => Date = () => new Date()): Promise<Prepared> {
   const handle = await openDatabase(config);
   try {
     await migrateToLatest(handle.db);
     const tokens = createTokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlHours, now);
-    const versions = await openDataVersions(handle);
-    const deps: Deps = { db: handle.db, config, tokens, now, versions, publicData: createPublicData(versions) };
+    const deps = await createDeps(handle, config, tokens, now);
     const firstAdmin = await ensureAdmin(handle.db, config.admin, now);
     const seeded = config.seedDemo ? await seedDemoContent(deps) : 0;
     return { deps, handle, firstAdmin, seeded };

@@ -1,8 +1,8 @@
 import type { TokenSigner } from './auth/tokens';
 import type { Config } from './config';
-import type { DataVersions } from './db/data-versions';
 import type { DB } from './db/database';
 import type { PublicData } from './db/public-data';
+import type { PublicDataVersion } from './db/public-data-version';
 
 /**
  * What services need: a type of the access layer, so every area may name it; the composition
@@ -13,8 +13,8 @@ export interface Deps {
   config: Config;
   tokens: TokenSigner;
   now: () => Date;
-  /** The public data's version, kept current across instances (server/db/data-versions.ts). */
-  versions: DataVersions;
+  /** The public data's version, kept current across instances (server/db/public-data-version.ts). */
+  publicDataVersion: PublicDataVersion;
   /** The campaign list and settings kept in memory per version (server/db/public-data.ts). */
   publicData: PublicData;
 }

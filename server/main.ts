@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       stopHousekeeping();
       stopBackups();
       await app.close();
-      await deps.versions.close();
+      await deps.publicDataVersion.close();
       await handle.close();
       process.exit(0);
     } catch (error) {

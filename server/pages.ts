@@ -271,7 +271,7 @@ export async function registerPages(
       );
   });
 
-  // Every other GET is a page, kept in memory per data version when it is public; anything else
+  // Every other GET is a page, kept in memory per public data version when it is public; anything else
   // unknown (an API path, another method) is the API's JSON 404.
   app.get('/*', { config: { budget: 'read', publicCache: 'page' }, schema: { hide: true } }, (req, reply) => {
     if (API_PATH.test(req.url)) {

@@ -36,7 +36,7 @@ export function CampaignGrid({
   }
   if (isError) {
     return (
-      <div className="notice notice--error" role="alert">
+      <div className="alert alert--error" role="alert">
         <p>{t('campaigns.fetchFailed')}</p>
         <button type="button" className="btn btn--secondary" onClick={onRetry}>
           {t('common.retry')}
@@ -45,7 +45,7 @@ export function CampaignGrid({
     );
   }
   if (!campaigns || campaigns.length === 0) {
-    return <p className="notice">{emptyText ?? t('campaigns.empty')}</p>;
+    return <p className="alert">{emptyText ?? t('campaigns.empty')}</p>;
   }
   return (
     <ul className="campaign-grid">

@@ -1,11 +1,13 @@
 /**
  * Authentication state: the token lives in localStorage under 'token'; at start
  * it is verified with the server, and a refused or failed check removes it without a message.
- * Logging out also asks the server to revoke the token.
+ * Logging out also asks the server to revoke the token. Both go through tRPC (auth.verify,
+ * auth.logout), the same face as the dashboard's other calls.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { TOKEN_STORAGE_KEY } from '../../shared/constants';
 import { readToken } from './token';
+import type { CallContext } from './trpc-transport';
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -27,28 +29,29 @@ const removeToken = () => {
   }
 };
 
-/** GET /api/auth/verify: only success or failure matters. */
-async function verifyToken(token: string): Promise<boolean> {
+/** auth.verify with the stored token: only success or failure matters. */
+async function verifyToken(): Promise<boolean> {
   try {
-    const res = await fetch('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } });
-    return res.ok;
+    const { trpcCalls } = await import('./trpc-calls');
+    await trpcCalls.auth.verify.query();
+    return true;
   } catch {
     return false;
   }
 }
 
 /**
- * POST /api/auth/logout: the server refuses the token from now on, on every instance. Sent with
- * keepalive so it still goes out when the page is left; signing out here never waits for it.
+ * auth.logout: the server refuses the token from now on, on every instance. Signed with the token
+ * given (the stored one is removed at once) and sent with keepalive, so it still goes out when the
+ * page is left; signing out here never waits for it.
  */
 function revokeToken(token: string): void {
-  void fetch('/api/auth/logout', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    keepalive: true,
-  }).catch(() => {
-    // Offline: the token is forgotten here all the same, and its session ends when idle.
-  });
+  const context: CallContext = { token, keepalive: true };
+  import('./trpc-calls')
+    .then(({ trpcCalls }) => trpcCalls.auth.logout.mutate(undefined, { context }))
+    .catch(() => {
+      // Offline: the token is forgotten here all the same, and its session ends when idle.
+    });
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -69,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       settle(null);
       return false;
     }
-    const ok = await verifyToken(stored);
+    const ok = await verifyToken();
     if (!ok) removeToken();
     settle(ok ? stored : null);
     return ok;

@@ -15,7 +15,7 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
  * arrives with its data and makes no call to show it, so its first load carries no HTTP links and
  * no superjson.
  */
-const lazyTransport: TRPCLink<AppRouter> = (runtime) => {
+export const lazyTransport: TRPCLink<AppRouter> = (runtime) => {
   let loading: Promise<ReturnType<TRPCLink<AppRouter>>> | undefined;
   return (operation) =>
     observable((observer) => {

@@ -3,6 +3,7 @@ import { activityAnswer } from '../../shared/schemas/answers';
 import { activityQuery } from '../../shared/schemas/staff';
 import { requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
+import { AUDIT_EXAMPLE } from '../http/api-examples';
 import { answer, BEARER, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { listActivity } from './activity';
@@ -17,11 +18,13 @@ export async function auditRest(app: ZodApp, deps: Deps): Promise<void> {
         tags: ['audit'],
         operationId: 'listAuditEvents',
         summary: 'The audit trail, newest first, a page at a time',
-        description:
-          'Each event says who did what, when and from which address, with a description in plain words. `before` takes the `next` of the page before.',
+        description: 'Each event says who did what, when and from which address, with a description in plain words.',
         security: BEARER,
         querystring: activityQuery,
-        response: { 200: answer('A page of events', activityAnswer), ...refusals(400, 401, 403) },
+        response: {
+          200: answer('A page of events', activityAnswer, { example: AUDIT_EXAMPLE }),
+          ...refusals(400, 401, 403),
+        },
       },
     },
     (req) => listActivity(deps, req.query),

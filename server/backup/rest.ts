@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { audit } from '../audit/audit';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
+import { BACKUP_STATUS_EXAMPLE } from '../http/api-examples';
 import { answer, BEARER, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { writeBackup } from './dump';
@@ -87,7 +88,10 @@ export async function backupRest(app: ZodApp, deps: Deps): Promise<void> {
         operationId: 'backupStatus',
         summary: "The server's own backups: on or off, and the newest",
         security: BEARER,
-        response: { 200: answer('The status', backupStatus), ...refusals(401, 403) },
+        response: {
+          200: answer('The status', backupStatus, { example: BACKUP_STATUS_EXAMPLE }),
+          ...refusals(401, 403),
+        },
       },
     },
     async () => backupStatusOf(deps),

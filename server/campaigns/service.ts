@@ -138,11 +138,11 @@ const allCampaigns = (deps: Deps) => deps.publicData.all(() => loadAll(deps));
 
 /**
  * Runs a change of campaigns in one transaction, then waits until every instance has seen it, so
- * the answer the caller gets holds wherever they ask next (server/db/data-versions.ts).
+ * the answer the caller gets holds wherever they ask next (server/db/public-data-version.ts).
  */
 async function changeCampaigns<T>(deps: Deps, change: (trx: DB) => Promise<T>): Promise<T> {
   const result = await deps.db.transaction().execute(change);
-  await deps.versions.settle();
+  await deps.publicDataVersion.settle();
   return result;
 }
 

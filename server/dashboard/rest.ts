@@ -1,6 +1,7 @@
 import { dashboardStatsAnswer } from '../../shared/schemas/answers';
 import { requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
+import { DASHBOARD_STATS_EXAMPLE } from '../http/api-examples';
 import { answer, BEARER, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { dashboardStats } from './service';
@@ -16,7 +17,10 @@ export async function dashboardRest(app: ZodApp, deps: Deps): Promise<void> {
         operationId: 'dashboardStats',
         summary: "The dashboard's figures",
         security: BEARER,
-        response: { 200: answer('The figures', dashboardStatsAnswer), ...refusals(401, 403) },
+        response: {
+          200: answer('The figures', dashboardStatsAnswer, { example: DASHBOARD_STATS_EXAMPLE }),
+          ...refusals(401, 403),
+        },
       },
     },
     () => dashboardStats(deps),

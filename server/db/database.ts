@@ -28,7 +28,7 @@ export interface DatabaseHandle {
 }
 
 export interface Listener {
-  /** Runs a query on the listening connection (its lease is renewed there, see data-versions.ts). */
+  /** Runs a query on the listening connection (its lease is renewed there, see public-data-version.ts). */
   query<R>(text: string, values?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
 }

@@ -1,11 +1,11 @@
 /**
- * The public data kept in memory per data version (server/db/data-versions.ts): the campaign
+ * The public data kept in memory per version (server/db/public-data-version.ts): the campaign
  * list and the foundation's settings (not to be confused with the text catalogue of shared/messages). No query while the version is known, one reload per change,
  * whichever instance made it.
  */
 import type { Campaign } from '../../shared/schemas/campaign';
 import type { Settings } from '../../shared/schemas/staff';
-import type { DataVersions } from './data-versions';
+import type { PublicDataVersion } from './public-data-version';
 
 export interface PublicData {
   /** Every campaign, oldest first, current as of this call. */
@@ -14,17 +14,17 @@ export interface PublicData {
   settings(load: () => Promise<Settings>): Promise<Settings>;
 }
 
-/** One value kept per data version, loaded once however many callers ask during the load. */
-function versionedValue<T>(versions: DataVersions) {
+/** One value kept per public data version, loaded once however many callers ask during the load. */
+function versionedValue<T>(publicDataVersion: PublicDataVersion) {
   let cached: { version: number; value: T } | null = null;
   let loading: { version: number; promise: Promise<T> } | null = null;
-  versions.onChange((version) => {
+  publicDataVersion.onChange((version) => {
     if (cached && cached.version < version) cached = null;
   });
   return async (load: () => Promise<T>): Promise<T> => {
     // The version is taken BEFORE the value is read: a change committed in between only makes
     // the value newer than its version, so the next call reloads; never older.
-    const version = await versions.current();
+    const version = await publicDataVersion.current();
     if (cached?.version === version) return cached.value;
     if (loading?.version !== version) {
       const promise = load();
@@ -41,6 +41,9 @@ function versionedValue<T>(versions: DataVersions) {
   };
 }
 
-export function createPublicData(versions: DataVersions): PublicData {
-  return { all: versionedValue<Campaign[]>(versions), settings: versionedValue<Settings>(versions) };
+export function createPublicData(publicDataVersion: PublicDataVersion): PublicData {
+  return {
+    all: versionedValue<Campaign[]>(publicDataVersion),
+    settings: versionedValue<Settings>(publicDataVersion),
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * Gifts: money received for a campaign. Recording or reversing one moves the campaign's
  * `amount_raised` and `supporters` in the same transaction, so the rule of server/giving/totals.ts
- * holds at every commit. Callers pass their transaction and settle the data version after it.
+ * holds at every commit. Callers pass their transaction and settle the public data version after it.
  */
 import { sql } from 'kysely';
 import { formatNaira } from '../../shared/format';

@@ -194,7 +194,7 @@ export async function pledgePage(deps: Deps, reference: string) {
   };
 }
 
-/** GET /api/pledges and pledge.page: newest first, filtered by status, campaign or text. */
+/** GET /api/pledges and pledge.list: newest first, filtered by status, campaign or text. */
 export async function listPledges(deps: Pick<Deps, 'db' | 'now'>, query: PledgeListQuery) {
   const limit = query.limit ?? PAGE_SIZE.default;
   const now = deps.now();
@@ -205,7 +205,7 @@ export async function listPledges(deps: Pick<Deps, 'db' | 'now'>, query: PledgeL
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1);
-  if (query.cursor) select = select.where(after('createdAt', query.cursor));
+  if (query.before) select = select.where(after('createdAt', query.before));
   if (query.campaignId)
     select = isId(query.campaignId)
       ? select.where('campaignId', '=', query.campaignId)
@@ -231,7 +231,7 @@ export async function listPledges(deps: Pick<Deps, 'db' | 'now'>, query: PledgeL
     deps.db,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((row) => toStaff(row, received.get(row.id), now)), nextCursor };
+  return { items: rows.map((row) => toStaff(row, received.get(row.id), now)), next: nextCursor };
 }
 
 /**
@@ -306,7 +306,7 @@ export async function updatePledge(deps: Deps, idOrReference: string, change: Pl
       `${row.reference} ${effectiveStatus(row, now)} → ${change.status}`,
     );
   });
-  await deps.versions.settle();
+  await deps.publicDataVersion.settle();
   const [pledge] = (await listPledgesById(deps, [id])) as [StaffPledge];
   return { message: t('pledge.updated'), data: pledge };
 }

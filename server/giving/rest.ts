@@ -23,14 +23,21 @@ import {
   publicPledge,
   statementLinesAnswer,
 } from '../../shared/schemas/giving-answers';
+import { columnMapping } from '../../shared/schemas/statement-mapping';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
 import { DomainError, ValidationError } from '../errors';
 import {
+  LINE_DECIDED_EXAMPLE,
+  LINES_CONFIRMED_EXAMPLE,
   PLEDGE_CREATED_EXAMPLE,
   PLEDGE_EXAMPLE,
   PLEDGE_UPDATE_EXAMPLE,
+  PLEDGE_UPDATED_EXAMPLE,
+  PLEDGES_EXAMPLE,
   PUBLIC_PLEDGE_EXAMPLE,
+  STATEMENT_IMPORTED_EXAMPLE,
+  STATEMENT_LINES_EXAMPLE,
 } from '../http/api-examples';
 import type { Pages } from '../http/page-answers';
 import { answer, BEARER, BODY_REFUSALS, refusals, seeOther } from '../http/route-docs';
@@ -39,7 +46,7 @@ import { FORM_CONTENT_TYPE, formInput, isFormPost, parseFormBody } from '../subm
 import { giftsCsv, giftsCsvFilename } from './export';
 import { createPledge, getPublicPledge, listPledges, updatePledge } from './pledges';
 import { pledgeQrSvg } from './qr';
-import { type ColumnMapping, STATEMENT_FIELDS, STATEMENT_MAX_BYTES } from './statement-file';
+import { type ColumnMapping, STATEMENT_MAX_BYTES } from './statement-file';
 import { confirmLines, decideLine, importStatement, StatementRefusal, statementLines } from './statements';
 
 const tags = ['giving'];
@@ -61,8 +68,7 @@ function mappingOf(text: string | undefined): ColumnMapping | undefined {
   } catch {
     throw new ValidationError(t('statements.mappingInvalid'));
   }
-  const schema = z.partialRecord(z.enum(STATEMENT_FIELDS), z.string().max(200));
-  const result = schema.safeParse(parsed);
+  const result = columnMapping.safeParse(parsed);
   if (!result.success) throw new ValidationError(t('statements.mappingBadField'));
   return result.data;
 }
@@ -216,7 +222,10 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
           "Finance and admin. `q` searches the reference, name, phone and email; `status` 'expired' is a pending pledge past its expiry.",
         security: BEARER,
         querystring: pledgeListQuery,
-        response: { 200: answer('A page of pledges', pledgePageAnswer), ...refusals(400, 401, 403) },
+        response: {
+          200: answer('A page of pledges', pledgePageAnswer, { example: PLEDGES_EXAMPLE }),
+          ...refusals(400, 401, 403),
+        },
       },
     },
     (req) => listPledges(deps, req.query),
@@ -236,7 +245,10 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
         security: BEARER,
         params: pledgeName,
         body: pledgeUpdateInput,
-        response: { 200: answer('Updated', pledgeUpdated), ...refusals(...BODY_REFUSALS, 401, 403, 404, 409) },
+        response: {
+          200: answer('Updated', pledgeUpdated, { example: PLEDGE_UPDATED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403, 404, 409),
+        },
       },
     },
     (req) => updatePledge(deps, req.params.reference, req.body, actorOfRequest(req)),
@@ -305,7 +317,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
           description: `CSV, Excel (.xlsx) or GTBank's .xls export (an HTML table), at most 5 MB. The usual column names of Nigerian banks are recognised; otherwise the answer is 400 with \`header\`, the columns to map, and a mapping sent once is remembered for files with the same header. Debit lines are ignored. Each credit line is stored once (by date, amount, narration and balance or reference), so importing the same or an overlapping statement again adds nothing. A file that cannot be read stores nothing; a row that cannot be read is reported in \`problems\` by its row number.`,
           security: BEARER,
           response: {
-            200: answer('Imported', importAnswer),
+            200: answer('Imported', importAnswer, { example: STATEMENT_IMPORTED_EXAMPLE }),
             ...refusals(400, 401, 403),
           },
         },
@@ -336,7 +348,10 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
           "Each line with its suggested or paid pledge and the match's kind: 'sure' (the reference), 'likely' (amount, name and date) or null.",
         security: BEARER,
         params: id,
-        response: { 200: answer('The lines, in file order', statementLinesAnswer), ...refusals(400, 401, 403, 404) },
+        response: {
+          200: answer('The lines, in file order', statementLinesAnswer, { example: STATEMENT_LINES_EXAMPLE }),
+          ...refusals(400, 401, 403, 404),
+        },
       },
     },
     async (req) => ({ lines: await statementLines(deps, req.params.id) }),
@@ -356,7 +371,10 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
         security: BEARER,
         params: id,
         body: statementConfirmInput,
-        response: { 200: answer('Confirmed', linesConfirmed), ...refusals(...BODY_REFUSALS, 401, 403, 404) },
+        response: {
+          200: answer('Confirmed', linesConfirmed, { example: LINES_CONFIRMED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403, 404),
+        },
       },
     },
     (req) => confirmLines(deps, req.params.id, req.body.lineIds, actorOfRequest(req)),
@@ -376,7 +394,10 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
         security: BEARER,
         params: id,
         body: lineDecisionInput,
-        response: { 200: answer('Decided', lineDecided), ...refusals(...BODY_REFUSALS, 401, 403, 404, 409) },
+        response: {
+          200: answer('Decided', lineDecided, { example: LINE_DECIDED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403, 404, 409),
+        },
       },
     },
     (req) => decideLine(deps, req.params.id, req.body, actorOfRequest(req)),

@@ -8,12 +8,14 @@ import {
   pledgeUpdateInput,
   statementConfirmInput,
 } from '../../shared/schemas/giving';
+import { pageCursor } from '../../shared/schemas/pages';
+import { columnMapping } from '../../shared/schemas/statement-mapping';
 import { ValidationError } from '../errors';
 import { publicFormProcedure, publicProcedure, router, staffProcedure } from '../trpc/trpc';
 import { givingSummary } from './dashboard';
 import { giftsCsvText } from './export';
 import { createPledge, getPublicPledge, listPledges, pledgePage, supportersOf, updatePledge } from './pledges';
-import { STATEMENT_FIELDS, STATEMENT_MAX_BYTES } from './statement-file';
+import { STATEMENT_MAX_BYTES } from './statement-file';
 import { confirmLines, decideLine, importStatement, listStatements, openLines, statementLines } from './statements';
 
 const finance = staffProcedure('donations.manage');
@@ -27,7 +29,7 @@ const statementUpload = z.object({
     .string()
     .max(Math.ceil((STATEMENT_MAX_BYTES * 4) / 3) + 8, { error: () => t('statements.tooLarge') })
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: () => t('request.invalid') }),
-  mapping: z.partialRecord(z.enum(STATEMENT_FIELDS), z.string().max(200)).optional(),
+  mapping: columnMapping.optional(),
 });
 
 export const pledgeRouter = router({
@@ -42,7 +44,10 @@ export const pledgeRouter = router({
   supporters: publicProcedure
     .input(z.object({ campaignId: z.string().max(64) }))
     .query(({ ctx, input }) => supportersOf(ctx, input.campaignId)),
-  list: finance.input(pledgeListQuery).query(({ ctx, input }) => listPledges(ctx, input)),
+  /** GET /api/pledges's twin; its cursor is named `cursor`, as tRPC's infinite lists name it. */
+  list: finance
+    .input(pledgeListQuery.extend({ cursor: pageCursor.nullish() }))
+    .query(({ ctx, input: { cursor, ...query } }) => listPledges(ctx, { ...query, before: cursor ?? query.before })),
   update: finance
     .input(id.extend({ data: pledgeUpdateInput }))
     .mutation(({ ctx, input }) => updatePledge(ctx, input.id, input.data, ctx.actor)),

@@ -16,7 +16,6 @@ import { readXlsx } from './xlsx';
 export { StatementError } from './statement-limits';
 
 export const STATEMENT_MAX_BYTES = STATEMENT_LIMITS.bytes;
-export { STATEMENT_FIELDS, type StatementField } from '../../shared/statement-columns';
 /** Which header cell (its text as in the file's header row) holds each field. */
 export type ColumnMapping = Partial<Record<StatementField, string>>;
 

@@ -306,7 +306,7 @@ async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor
  * another statement, without a match, or already decided are skipped and counted.
  */
 export async function confirmLines(
-  deps: Pick<Deps, 'db' | 'versions' | 'now'>,
+  deps: Pick<Deps, 'db' | 'publicDataVersion' | 'now'>,
   statementId: string,
   lineIds: string[],
   actor: Actor,
@@ -321,7 +321,7 @@ export async function confirmLines(
     });
     if (done) confirmed++;
   }
-  if (confirmed > 0) await deps.versions.settle();
+  if (confirmed > 0) await deps.publicDataVersion.settle();
   return { message: t('statements.confirmed', { count: confirmed }), confirmed, skipped: lineIds.length - confirmed };
 }
 
@@ -390,7 +390,7 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
         .execute();
     }
   });
-  await deps.versions.settle();
+  await deps.publicDataVersion.settle();
   const [view] = (await lineColumns(deps.db).where('l.id', '=', lineId).execute()).map(toLineView);
   return { message: t('statements.lineSaved'), data: view! };
 }

@@ -234,3 +234,179 @@ export const SIGN_INS_EXAMPLE = {
   ],
 };
 export const SETTINGS_SAVED_EXAMPLE = { message: 'Settings saved', settings: SETTINGS_EXAMPLE };
+
+export const HEALTH_EXAMPLE = { status: 'ok' };
+export const READY_EXAMPLE = { status: 'ready' };
+
+const STAFF_ID = '0193a1b2-0000-7000-8000-000000000003';
+const VOLUNTEER_ID = '0193a1b2-0000-7000-8000-000000000004';
+
+export const SUBMISSION_LISTS_EXAMPLE = {
+  volunteer: [REGISTERED_EXAMPLES.volunteer.data],
+  partner: [REGISTERED_EXAMPLES.partner.data],
+  advocate: [REGISTERED_EXAMPLES.advocate.data],
+  newsletter: [{ _id: ID, email: NEWSLETTER_EXAMPLE.email, status: 'active', subscriptionDate: AT }],
+  contact: [REGISTERED_EXAMPLES.contact.data],
+  next: {
+    volunteer: `1763631000000000_${ID}`,
+    partner: null,
+    advocate: null,
+    newsletter: null,
+    contact: null,
+  },
+  counts: { volunteer: 128, partner: 1, advocate: 1, newsletter: 1, contact: 1 },
+};
+
+const NOTE = { id: ID, author: 'Amina Bello', body: NOTE_EXAMPLE.body, createdAt: AT };
+export const NOTES_EXAMPLE = { notes: [NOTE] };
+export const NOTE_ADDED_EXAMPLE = { message: 'Note added', note: NOTE };
+
+export const DASHBOARD_STATS_EXAMPLE = {
+  totalRaised: 18450000,
+  activeCampaigns: 6,
+  locations: 4,
+  monthlyGrowth: 12.5,
+  currentMonthRaised: 2250000,
+  previousMonthRaised: 2000000,
+};
+
+const STAFF_ACCOUNT = {
+  id: STAFF_ID,
+  email: USER_CREATE_EXAMPLE.email,
+  name: USER_CREATE_EXAMPLE.name,
+  role: 'reviewer',
+  status: 'active',
+  mustChangePassword: false,
+  lastSignInAt: AT,
+  createdAt: '2026-09-01T08:00:00.000Z',
+};
+const NEW_ACCOUNT = { ...STAFF_ACCOUNT, mustChangePassword: true, lastSignInAt: null, createdAt: AT };
+
+export const USERS_EXAMPLE = {
+  users: [{ ...STAFF_ACCOUNT, id: ID, email: LOGIN_EXAMPLE.email, name: 'Musa Danjuma', role: 'admin' }, STAFF_ACCOUNT],
+};
+export const USER_CREATED_EXAMPLE = { message: 'Staff member added', user: NEW_ACCOUNT, password: 'q3Zr8VtL1mXk0bWc' };
+export const USER_SAVED_EXAMPLE = { message: 'Staff member updated', user: { ...STAFF_ACCOUNT, role: 'editor' } };
+export const PASSWORD_RESET_EXAMPLE = {
+  message: 'A new one-time password was made',
+  user: { ...STAFF_ACCOUNT, mustChangePassword: true },
+  password: 'Hn5pW2sYc9JdA7uE',
+};
+
+export const AUDIT_EXAMPLE = {
+  items: [
+    {
+      id: ID,
+      at: AT,
+      actorId: STAFF_ID,
+      actor: 'Amina Bello',
+      action: 'submission.status',
+      target: `volunteer/${VOLUNTEER_ID}`,
+      summary: 'set to approved',
+      ip: '197.210.53.12',
+      description: 'Amina Bello approved a volunteer',
+    },
+  ],
+  next: `1763631000000000_${ID}`,
+};
+
+const STAFF_PLEDGE = {
+  ...PUBLIC_PLEDGE_EXAMPLE,
+  id: ID,
+  name: PLEDGE_EXAMPLE.name,
+  anonymous: false,
+  hideAmount: false,
+  phone: '+2348031234567',
+  email: null,
+  outstanding: 0,
+};
+
+export const PLEDGES_EXAMPLE = {
+  items: [
+    STAFF_PLEDGE,
+    {
+      reference: 'P4W8N2CJ',
+      campaignId: PLEDGE_EXAMPLE.campaignId,
+      campaignTitle: CAMPAIGN_EXAMPLE.title,
+      amount: 20000,
+      status: 'pending',
+      createdAt: '2026-11-19T14:05:00.000Z',
+      expiresAt: '2026-12-03T14:05:00.000Z',
+      receivedAmount: 0,
+      id: '0193a1b2-0000-7000-8000-000000000005',
+      name: '',
+      anonymous: true,
+      hideAmount: true,
+      phone: null,
+      email: 'giver@example.org',
+      outstanding: 20000,
+    },
+  ],
+  next: null,
+};
+export const PLEDGE_UPDATED_EXAMPLE = { message: 'Pledge updated', data: STAFF_PLEDGE };
+
+export const STATEMENT_IMPORTED_EXAMPLE = {
+  statementId: ID,
+  lines: 42,
+  credits: 30,
+  duplicates: 4,
+  matches: { sure: 18, likely: 3 },
+  unmatched: 5,
+  debits: 11,
+  problems: [{ row: 17, message: 'The amount could not be read' }],
+};
+
+const STATEMENT_LINE = {
+  id: '0193a1b2-0000-7000-8000-000000000006',
+  statementId: ID,
+  row: 4,
+  date: '2026-11-21',
+  narration: 'TRF FROM AMINA BELLO K7Q2M9XD',
+  amount: PLEDGE_EXAMPLE.amount,
+  amountKobo: PLEDGE_EXAMPLE.amount * 100,
+  bankReference: 'FT26325ABC123',
+  kind: 'sure',
+  status: 'open',
+  pledge: {
+    id: ID,
+    reference: 'K7Q2M9XD',
+    name: PLEDGE_EXAMPLE.name,
+    amount: PLEDGE_EXAMPLE.amount,
+    campaignTitle: CAMPAIGN_EXAMPLE.title,
+  },
+  gift: null,
+};
+
+export const STATEMENT_LINES_EXAMPLE = {
+  lines: [
+    STATEMENT_LINE,
+    {
+      ...STATEMENT_LINE,
+      id: '0193a1b2-0000-7000-8000-000000000007',
+      row: 5,
+      narration: 'NIP TRANSFER FROM SULE GARBA',
+      amount: 15000,
+      amountKobo: 1500000,
+      bankReference: null,
+      kind: null,
+      pledge: null,
+    },
+  ],
+};
+export const LINES_CONFIRMED_EXAMPLE = { message: 'Matches confirmed: 18', confirmed: 18, skipped: 2 };
+export const LINE_DECIDED_EXAMPLE = {
+  message: 'Line saved',
+  data: {
+    ...STATEMENT_LINE,
+    status: 'confirmed',
+    gift: { receiptNumber: 'R2026-000042', campaignTitle: CAMPAIGN_EXAMPLE.title },
+  },
+};
+
+export const BACKUP_STATUS_EXAMPLE = {
+  scheduled: true,
+  everyHours: 24,
+  keep: 7,
+  latest: { name: 'site-backup-2026-11-20T02-00-00-000Z.tar.gz', bytes: 48213760, at: '2026-11-20T02:00:00.000Z' },
+};

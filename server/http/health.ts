@@ -1,5 +1,6 @@
 import { healthAnswer } from '../../shared/schemas/answers';
 import { type DB, isReachable } from '../db/database';
+import { HEALTH_EXAMPLE, READY_EXAMPLE } from './api-examples';
 import { answer } from './route-docs';
 import type { ZodApp } from './zod-schemas';
 
@@ -14,7 +15,7 @@ export async function healthRoutes(app: ZodApp, db: DB): Promise<void> {
         tags,
         operationId: 'liveness',
         summary: 'The process is alive',
-        response: { 200: answer('Alive', healthAnswer) },
+        response: { 200: answer('Alive', healthAnswer, { example: HEALTH_EXAMPLE }) },
       },
     },
     async () => ({ status: 'ok' }),
@@ -27,7 +28,10 @@ export async function healthRoutes(app: ZodApp, db: DB): Promise<void> {
         tags,
         operationId: 'readiness',
         summary: 'The process can serve: the database answers',
-        response: { 200: answer('Ready', healthAnswer), 503: answer('The database does not answer', healthAnswer) },
+        response: {
+          200: answer('Ready', healthAnswer, { example: READY_EXAMPLE }),
+          503: answer('The database does not answer', healthAnswer),
+        },
       },
     },
     async (_req, reply) => {

@@ -81,7 +81,30 @@ const documentRoute: SwaggerTransform = (input) => {
   return doc;
 };
 
-type OpenApiDocument = { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[] } | undefined>>;
+  components?: { schemas?: Record<string, unknown>; parameters?: Record<string, unknown> };
+} & Record<string, unknown>;
+
+/** The one way lists page, said once: each paged operation's `before` refers to this parameter. */
+const PAGING = `Lists come newest first, a page at a time: \`limit\` sets the rows per page, and every answer carries \`next\`, the cursor of its last row. Send that cursor back as \`before\` for the following page; \`next\` is null on the last page. A cursor is opaque: send it as it came. A forged or malformed cursor is a 400.`;
+
+/** Every query parameter `before` becomes a reference to the shared `before` parameter. */
+function withSharedPaging(doc: OpenApiDocument): OpenApiDocument {
+  const ref = { $ref: '#/components/parameters/before' };
+  let schema: unknown;
+  for (const item of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(item)) {
+      operation?.parameters?.forEach((parameter, i, all) => {
+        if (parameter.in !== 'query' || parameter.name !== 'before') return;
+        schema ??= parameter.schema;
+        all[i] = ref;
+      });
+    }
+  if (schema === undefined) return doc;
+  const before = { name: 'before', in: 'query', required: false, description: PAGING, schema };
+  return { ...doc, components: { ...doc.components, parameters: { ...doc.components?.parameters, before } } };
+}
 
 /**
  * The zod provider writes an input twin of every named schema; those no operation refers to
@@ -139,7 +162,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
   let document: object | undefined;
   app.get(OPENAPI_PATH, { config: { budget: 'read' }, schema: { hide: true } }, () => {
-    document ??= withoutUnusedSchemas(app.swagger() as OpenApiDocument);
+    document ??= withoutUnusedSchemas(withSharedPaging(app.swagger() as OpenApiDocument));
     return document;
   });
 

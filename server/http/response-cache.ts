@@ -1,7 +1,7 @@
 /**
  * Public answers served from memory: the server-rendered public pages, the REST campaign list
- * (each filter combination on demand) and detail, and the site's public tRPC queries. Each answer is kept as bytes per data version
- * (server/db/data-versions.ts), compressed once per encoding, with a strong ETag; a hit is
+ * (each filter combination on demand) and detail, and the site's public tRPC queries. Each answer is kept as bytes per public data version
+ * (server/db/public-data-version.ts), compressed once per encoding, with a strong ETag; a hit is
  * answered from the onRequest hook without routing to a handler, reading the database or
  * serialising anything. Every change of the data drops the lot.
  *
@@ -19,7 +19,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getLocale } from '../../shared/messages';
 import { pageCacheKey } from '../../shared/page-data';
-import type { DataVersions } from '../db/data-versions';
+import type { PublicDataVersion } from '../db/public-data-version';
 import { TRPC_ROUTE, trpcProcedures } from './rate-limit';
 import { languageVary } from './request-locale';
 import { wantsPage } from './wants-page';
@@ -27,7 +27,7 @@ import { wantsPage } from './wants-page';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * GET answers of this route are the same for everyone: keep them per data version. `page`:
+     * GET answers of this route are the same for everyone: keep them per public data version. `page`:
      * the route answers pages only, kept by path and the parameters pages read.
      */
     publicCache?: boolean | 'page';
@@ -155,11 +155,11 @@ export interface ResponseCache {
   stats(): { entries: number; bytes: number; hits: number; misses: number; compressions: number };
 }
 
-export function registerResponseCache(app: FastifyInstance, versions: DataVersions): ResponseCache {
+export function registerResponseCache(app: FastifyInstance, publicDataVersion: PublicDataVersion): ResponseCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const counts = { hits: 0, misses: 0, compressions: 0 };
-  versions.onChange(() => {
+  publicDataVersion.onChange(() => {
     entries.clear();
     bytes = 0;
   });
@@ -252,7 +252,7 @@ export function registerResponseCache(app: FastifyInstance, versions: DataVersio
   app.addHook('onRequest', (req, reply, done) => {
     if (!isCacheable(req)) return done();
     const key = keyOf(req);
-    const version = versions.current();
+    const version = publicDataVersion.current();
     if (typeof version === 'number') {
       if (!lookup(req, reply, key, version)) done();
       return;

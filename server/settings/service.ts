@@ -40,7 +40,7 @@ async function loadSettings(db: DB, config: Pick<Config, 'bank'>): Promise<Setti
   return (row as Settings | undefined) ?? firstSettings(config);
 }
 
-/** The settings, from memory while the data version holds. */
+/** The settings, from memory while the public data version holds. */
 export const getSettings = (deps: Pick<Deps, 'db' | 'publicData' | 'config'>): Promise<Settings> =>
   deps.publicData.settings(() => loadSettings(deps.db, deps.config));
 
@@ -55,7 +55,7 @@ export async function publicSettings(deps: Pick<Deps, 'db' | 'publicData' | 'con
 
 /** Saves every field; the answer holds on every instance once it returns. Audited. */
 export async function updateSettings(
-  deps: Pick<Deps, 'db' | 'publicData' | 'config' | 'versions' | 'now'>,
+  deps: Pick<Deps, 'db' | 'publicData' | 'config' | 'publicDataVersion' | 'now'>,
   input: Settings,
   actor: Actor,
 ): Promise<{ message: string; settings: Settings }> {
@@ -70,6 +70,6 @@ export async function updateSettings(
     const changed = (Object.keys(input) as (keyof Settings)[]).filter((key) => input[key] !== before[key]);
     await audit(trx, actor, 'settings.updated', null, changed.join(', ') || 'nothing changed');
   });
-  await deps.versions.settle();
+  await deps.publicDataVersion.settle();
   return { message: t('settings.saved'), settings: await getSettings(deps) };
 }

@@ -31,12 +31,15 @@ import {
   ADVOCATE_EXAMPLE,
   CONTACT_EXAMPLE,
   NEWSLETTER_EXAMPLE,
+  NOTE_ADDED_EXAMPLE,
   NOTE_EXAMPLE,
+  NOTES_EXAMPLE,
   PARTNER_EXAMPLE,
   REGISTERED_EXAMPLES,
   STATUS_EXAMPLE,
   STATUS_UPDATED_EXAMPLE,
   SUBMISSION_DELETED_EXAMPLE,
+  SUBMISSION_LISTS_EXAMPLE,
   VOLUNTEER_EXAMPLE,
 } from '../http/api-examples';
 import type { Pages } from '../http/page-answers';
@@ -171,7 +174,10 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
           "Without parameters, the newest 100 of each type. `limit` sets how many per type (at most 500). To go on with one list, send `type` and `before` set to that list's `next` cursor; the other lists then come back empty. `counts` always holds the totals.",
         security: BEARER,
         querystring: submissionListQuery,
-        response: { 200: answer('The five lists', submissionListAnswer), ...refusals(400, 401, 403) },
+        response: {
+          200: answer('The five lists', submissionListAnswer, { example: SUBMISSION_LISTS_EXAMPLE }),
+          ...refusals(400, 401, 403),
+        },
       },
     },
     (req) => listSubmissions(deps, req.query),
@@ -265,7 +271,10 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
         summary: "A submission's internal notes, oldest first",
         security: BEARER,
         params: submissionTargetInput,
-        response: { 200: answer('The notes', notesAnswer), ...refusals(400, 401, 403, 404) },
+        response: {
+          200: answer('The notes', notesAnswer, { example: NOTES_EXAMPLE }),
+          ...refusals(400, 401, 403, 404),
+        },
       },
     },
     async (req) => ({ notes: await listNotes(deps, req.params.type, req.params.id) }),
@@ -284,7 +293,10 @@ export async function submissionsRest(app: ZodApp, deps: Deps, pages: Pages): Pr
         security: BEARER,
         params: submissionTargetInput,
         body: noteInput.pick({ body: true }),
-        response: { 201: answer('Added', noteAdded), ...refusals(...BODY_REFUSALS, 401, 403, 404) },
+        response: {
+          201: answer('Added', noteAdded, { example: NOTE_ADDED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403, 404),
+        },
       },
     },
     async (req, reply) =>

@@ -3,7 +3,14 @@ import { userSaved, usersAnswer, userWithPassword } from '../../shared/schemas/a
 import { userCreateInput, userIdInput, userUpdateInput } from '../../shared/schemas/staff';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
-import { USER_CREATE_EXAMPLE, USER_UPDATE_EXAMPLE } from '../http/api-examples';
+import {
+  PASSWORD_RESET_EXAMPLE,
+  USER_CREATE_EXAMPLE,
+  USER_CREATED_EXAMPLE,
+  USER_SAVED_EXAMPLE,
+  USER_UPDATE_EXAMPLE,
+  USERS_EXAMPLE,
+} from '../http/api-examples';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
 import { createUser, listUsers, resetPassword, updateUser } from './service';
@@ -23,7 +30,7 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
         operationId: 'listUsers',
         summary: 'Every staff account, admins first',
         security: BEARER,
-        response: { 200: answer('The accounts', usersAnswer), ...refusals(401, 403) },
+        response: { 200: answer('The accounts', usersAnswer, { example: USERS_EXAMPLE }), ...refusals(401, 403) },
       },
     },
     async () => ({ users: await listUsers(deps) }),
@@ -42,7 +49,10 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
           'The answer carries the one-time password, this once: it is stored only as a hash. The new account must change it at first sign-in.',
         security: BEARER,
         body: userCreateInput,
-        response: { 201: answer('Created', userWithPassword), ...refusals(...BODY_REFUSALS, 401, 403, 409) },
+        response: {
+          201: answer('Created', userWithPassword, { example: USER_CREATED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403, 409),
+        },
       },
     },
     async (req, reply) => reply.status(201).send(await createUser(deps, req.body, actorOfRequest(req))),
@@ -62,7 +72,10 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
         security: BEARER,
         params: userIdInput,
         body: userUpdateInput,
-        response: { 200: answer('Saved', userSaved), ...refusals(...BODY_REFUSALS, 401, 403, 404, 409) },
+        response: {
+          200: answer('Saved', userSaved, { example: USER_SAVED_EXAMPLE }),
+          ...refusals(...BODY_REFUSALS, 401, 403, 404, 409),
+        },
       },
     },
     (req) => updateUser(deps, req.params.id, req.body, actorOfRequest(req)),
@@ -80,7 +93,10 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
         description: 'Every session of the account ends. The answer carries the password, this once.',
         security: BEARER,
         params: userIdInput,
-        response: { 200: answer('Reset', userWithPassword), ...refusals(400, 401, 403, 404) },
+        response: {
+          200: answer('Reset', userWithPassword, { example: PASSWORD_RESET_EXAMPLE }),
+          ...refusals(400, 401, 403, 404),
+        },
       },
     },
     (req) => resetPassword(deps, req.params.id, actorOfRequest(req)),

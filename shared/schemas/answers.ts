@@ -18,6 +18,7 @@ import {
   VOLUNTEER_INTERESTS,
 } from '../constants';
 import { ROLES } from '../roles';
+import { pageNext } from './pages';
 
 const id = z.string().describe('A UUIDv7, made by the server');
 const instant = z.string().describe('An ISO 8601 instant in UTC');
@@ -244,7 +245,7 @@ export const activityAnswer = z.object({
       description: z.string().describe('The event in plain words'),
     }),
   ),
-  next: z.string().nullable().describe('The cursor for `before`, or null at the end'),
+  next: pageNext,
 });
 
 export const dashboardStatsAnswer = z.object({

@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../constants';
 import { t } from '../messages';
+import { type FieldIssue, isRequiredField } from './field-paths';
+
+export { type FieldIssue, fieldSchemaAt, HONEYPOT_FIELD, isRequiredField, unwrap } from './field-paths';
 
 /** Missing, null or only whitespace. */
 export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -80,37 +83,6 @@ export const choices = <const T extends readonly [string, ...string[]]>(options:
 
 /** The honeypot field of public forms: people leave it empty, naive bots fill it in. */
 export const honeypot = () => z.string().max(500).optional();
-export const HONEYPOT_FIELD = 'website';
-
-/**
- * The schema of the field at a dotted path ('overview.mainText', 'updates.0.date'), looking
- * through the wrappers (optional, default, transform pipes); undefined when there is none.
- */
-export function fieldSchemaAt(schema: z.core.$ZodType, path: string): z.core.$ZodType | undefined {
-  let current: z.core.$ZodType | undefined = schema;
-  for (const part of path.split('.')) {
-    current = current && unwrap(current);
-    const def: z.core.$ZodTypeDef | undefined = current?._zod.def;
-    if (def?.type === 'object') current = (def as z.core.$ZodObjectDef).shape[part];
-    else if (def?.type === 'array' && /^\d+$/.test(part)) current = (def as z.core.$ZodArrayDef).element;
-    else return undefined;
-  }
-  return current;
-}
-
-/** The schema under optional, nullable, default and prefault wrappers and the input side of pipes. */
-export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
-  const def = schema._zod.def as z.core.$ZodTypeDef & { innerType?: z.core.$ZodType; in?: z.core.$ZodType };
-  if (def.type === 'pipe' && def.in) return unwrap(def.in);
-  if (def.innerType && ['optional', 'nullable', 'default', 'prefault'].includes(def.type)) return unwrap(def.innerType);
-  return schema;
-}
-
-/** A field is required when its own schema refuses a missing value. */
-export const isRequiredField = (schema: z.core.$ZodType, path: string) => {
-  const field = fieldSchemaAt(schema, path);
-  return field !== undefined && !z.safeParse(field, undefined).success;
-};
 
 /** The required top-level keys of an object schema, in the schema's order. */
 export const requiredKeys = (schema: z.ZodObject) =>
@@ -135,11 +107,6 @@ export function summarizeMissing<T extends z.ZodObject>(schema: T, summary: (mis
     path: [],
     error: (issue) => summary(missingKeys(issue.input)),
   });
-}
-
-export interface FieldIssue {
-  path: string;
-  message: string;
 }
 
 /** Flattens zod issues into `{path, message}` pairs, the shape REST answers and forms use. */

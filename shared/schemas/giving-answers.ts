@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PLEDGE_STATUSES } from './giving';
+import { pageNext } from './pages';
 
 const id = z.string().describe('A UUIDv7, made by the server');
 const instant = z.string().describe('An ISO 8601 instant in UTC');
@@ -49,7 +50,7 @@ export const staffPledge = publicPledge.extend({
 
 export const pledgePageAnswer = z.object({
   items: z.array(staffPledge),
-  nextCursor: z.string().nullable().describe('Send as `cursor` for the next page; null on the last'),
+  next: pageNext,
 });
 
 export const pledgeUpdated = z.object({ message: z.string(), data: staffPledge });

@@ -74,10 +74,10 @@ export const pledgeUpdateInput = z.object({
 });
 export type PledgeUpdate = z.output<typeof pledgeUpdateInput>;
 
-/** GET /api/pledges and pledge.page: newest first, filtered. */
+/** GET /api/pledges and pledge.list: newest first, a page at a time, filtered. */
 export const pledgeListQuery = z.object({
   limit: queryInt(1, 200, 'limit').optional().describe('Pledges per page, 1 to 200 (50 when not given)'),
-  cursor: pageCursor.optional(),
+  before: pageCursor.optional(),
   status: z.enum(PLEDGE_STATUSES, { error: () => t('validation.choice') }).optional(),
   q: z.string().trim().max(100).optional().describe('Part of the reference, name, phone or email'),
   campaignId: z.string().max(64).optional(),

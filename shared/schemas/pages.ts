@@ -16,6 +16,9 @@ export const pageCursor = z
   })
   .describe('The `next` cursor of the page before');
 
+/** Where a list goes on: the cursor to send as `before`, or null on the last page. */
+export const pageNext = z.string().nullable().describe('The cursor for `before`, or null at the end');
+
 export const pageLimit = queryInt(1, PAGE_SIZE.max, 'limit').describe(`Rows per page, 1 to ${PAGE_SIZE.max}`);
 
 /** A page of rows and where the next one starts (null on the last page). */

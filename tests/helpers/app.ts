@@ -4,11 +4,10 @@ import { type AppOptions, buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
 import { issueToken } from '../../server/auth/service';
 import { createTokenSigner, type TokenSigner } from '../../server/auth/tokens';
+import { createDeps } from '../../server/bootstrap';
 import { type Config, loadConfig } from '../../server/config';
-import { openDataVersions } from '../../server/db/data-versions';
 import { type DB, openPostgres } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
-import { createPublicData } from '../../server/db/public-data';
 import type { Deps } from '../../server/deps';
 import { createInnerContext } from '../../server/trpc/context';
 import { appRouter } from '../../server/trpc/root';
@@ -85,8 +84,7 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const now = options.now ?? (() => new Date());
   const tokens = options.tokens ?? createTokenSigner(TEST_SECRET, config.tokenTtlHours, now);
-  const versions = await openDataVersions(database);
-  const deps: Deps = { db: database.db, config, tokens, now, versions, publicData: createPublicData(versions) };
+  const deps = await createDeps(database, config, tokens, now);
   const admin =
     (await database.db.selectFrom('admin_users').select(['id', 'email', 'tokenVersion']).executeTakeFirst()) ??
     (await insertAdmin(database.db, ADMIN));
@@ -118,7 +116,7 @@ export async function createTestApp(
     asAdmin: (opts) => app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } }),
     async close() {
       await app.close();
-      await versions.close();
+      await deps.publicDataVersion.close();
       if (!shared) await database.close();
     },
   };

@@ -8,10 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../../server/auth/tokens';
 import { adminCampaignPage } from '../../server/campaigns/service';
-import { openDataVersions } from '../../server/db/data-versions';
 import { type DB, withDialect } from '../../server/db/database';
 import { newId } from '../../server/db/ids';
 import { createPublicData } from '../../server/db/public-data';
+import { openPublicDataVersion } from '../../server/db/public-data-version';
 import type { Deps } from '../../server/deps';
 import { listSubmissions, submissionCounts, submissionPage } from '../../server/submissions/service';
 import { SUBMISSION_TYPES } from '../../shared/constants';
@@ -204,18 +204,18 @@ describe.skipIf(!testDatabases().includes('postgres'))('admin queries on Postgre
     const logged = withDialect(new PostgresDialect({ pool }), (event) => {
       if (event.level === 'query') queries.push(event.query);
     });
-    const versions = await openDataVersions({ ...database, db: logged });
+    const publicDataVersion = await openPublicDataVersion({ ...database, db: logged });
     deps = {
       db: logged,
       config: testConfig(),
       tokens: createTokenSigner(TEST_SECRET, 12),
       now: () => new Date(),
-      versions,
-      publicData: createPublicData(versions),
+      publicDataVersion,
+      publicData: createPublicData(publicDataVersion),
     };
   }, 300_000);
   afterAll(async () => {
-    await deps?.versions.close();
+    await deps?.publicDataVersion.close();
     await pool?.end();
     await database?.close();
   });

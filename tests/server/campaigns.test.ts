@@ -501,7 +501,7 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
         .where('id', '=', c._id)
         .execute();
       // A change made in SQL by hand reaches the cached answers by NOTIFY; the services wait for it.
-      await t.deps.versions.settle();
+      await t.deps.publicDataVersion.settle();
       const res = await t.app.inject({ method: 'GET', url: `/campaigns/${c._id}` });
       expect(res.json()).toMatchObject({ image: PLACEHOLDER_IMAGE, galleryImages: ['/api/uploads/a.webp'] });
       expect(await t.publicCaller.campaign.byId({ id: c._id })).toMatchObject({ image: PLACEHOLDER_IMAGE });

@@ -412,4 +412,29 @@ describe.each(testDatabases())('giving on %s', (kind) => {
       expect(res.statusCode).toBe(403);
     }
   });
+
+  it('pages the pledges with limit, before and next, the tRPC twin alike', async () => {
+    for (const name of ['Sani Ali', 'Hauwa Idris', 'Kabiru Yusuf'])
+      expect((await pledge({ campaignId, amount: 1000, name, anonymous: false })).statusCode).toBe(201);
+    const idsOf = (page: { items: { id: string }[] }) => page.items.map((p) => p.id);
+    const all = (await asFinance({ method: 'GET', url: '/api/pledges?limit=200' })).json();
+    expect(all.next).toBeNull();
+    expect(all.items.length).toBeGreaterThan(4);
+    const seen: string[] = [];
+    let before: string | null = null;
+    do {
+      const page: { items: { id: string }[]; next: string | null } = (
+        await asFinance({ method: 'GET', url: `/api/pledges?limit=2${before ? `&before=${before}` : ''}` })
+      ).json();
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...idsOf(page));
+      before = page.next;
+    } while (before);
+    expect(seen).toEqual(idsOf(all));
+    // tRPC's infinite lists send the cursor as `cursor`.
+    const first = await t.adminCaller.pledge.list({ limit: 2 });
+    const second = await t.adminCaller.pledge.list({ limit: 2, cursor: first.next });
+    expect([...idsOf(first), ...idsOf(second)]).toEqual(seen.slice(0, 4));
+    expect((await asFinance({ method: 'GET', url: '/api/pledges?before=forged' })).statusCode).toBe(400);
+  });
 });

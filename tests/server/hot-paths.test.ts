@@ -1,5 +1,5 @@
 /**
- * Public reads from memory: bytes kept per data version with strong ETags and each encoding
+ * Public reads from memory: bytes kept per public data version with strong ETags and each encoding
  * compressed once; dropped on any change, on this instance or another, and never stale after an
  * acknowledged write, even when the listening connection is killed.
  */
@@ -61,7 +61,7 @@ describe.each(testDatabases())('public answers from memory on %s', (kind) => {
     ];
     const first = await Promise.all(urls.map((url) => get(url)));
     for (const res of first) expect(res.statusCode).toBe(200);
-    expect(t.deps.versions.trusted()).toBe(true);
+    expect(t.deps.publicDataVersion.trusted()).toBe(true);
     const again = await withoutTables(() => Promise.all(urls.map((url) => get(url))));
     for (const [i, res] of again.entries()) {
       expect(res.statusCode, urls[i]).toBe(200);
@@ -207,9 +207,9 @@ describe.skipIf(!testDatabases().includes('postgres'))('invalidation across inst
     expect(created.statusCode).toBe(201);
     expect(await titles(b)).toContain('After kill');
     // A change made in SQL while B is reconnecting is seen by B's next request too.
-    await expect.poll(() => b.deps.versions.trusted(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => b.deps.publicDataVersion.trusted(), { timeout: 10_000 }).toBe(true);
     await sql`update campaigns set title = 'Edited by hand' where title = 'After kill'`.execute(database.db);
-    await a.deps.versions.settle();
+    await a.deps.publicDataVersion.settle();
     expect(await titles(b)).toContain('Edited by hand');
   });
 
@@ -217,13 +217,13 @@ describe.skipIf(!testDatabases().includes('postgres'))('invalidation across inst
     await sql`
       select pg_terminate_backend(pid) from pg_stat_activity
       where application_name = 'foundation-listener' and datname = current_database()`.execute(database.db);
-    await expect.poll(() => b.deps.versions.trusted(), { interval: 5, timeout: 5_000 }).toBe(false);
+    await expect.poll(() => b.deps.publicDataVersion.trusted(), { interval: 5, timeout: 5_000 }).toBe(false);
     // A change B is not told about (no instance of ours made it, and B's listener is gone) is in
     // B's very next answer: without its listener B reads the version for each request.
     await sql`update campaigns set title = 'Edited while B was deaf' where title = 'Edited by hand'`.execute(
       database.db,
     );
     expect(await titles(b)).toContain('Edited while B was deaf');
-    await expect.poll(() => b.deps.versions.trusted(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => b.deps.publicDataVersion.trusted(), { timeout: 10_000 }).toBe(true);
   });
 });

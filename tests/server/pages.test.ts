@@ -1,7 +1,7 @@
 /**
  * The public pages rendered on the server by the client's own components (client/entry-server.tsx,
  * from source): content and data in the first HTML, the right status codes, staff pages left to
- * the browser, and rendered pages kept in memory per data version.
+ * the browser, and rendered pages kept in memory per public data version.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as renderer from '../../client/entry-server';

@@ -14,6 +14,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // TEST_ENGINES=pglite runs the embedded half only (the second pass on Node 24 does).
+  if (process.env.TEST_ENGINES === 'pglite') {
+    console.log('TEST_ENGINES=pglite: the server tests run on PGlite only.');
+    project.provide('postgresUrl', null);
+    return;
+  }
   const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   let reachable = false;

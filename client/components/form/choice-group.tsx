@@ -36,7 +36,7 @@ function ChoiceGroup<V extends FieldValues>({
       aria-describedby={describedBy(field.hintId, field.error && field.errorId)}
     >
       <legend className="field__label">
-        <LabelText label={legend} required={field.required} />
+        {field.marked ? <LabelText label={legend} required={field.required} /> : legend}
       </legend>
       {hint && field.hintId && <FieldHint id={field.hintId}>{hint}</FieldHint>}
       <div className="choice-group__options">

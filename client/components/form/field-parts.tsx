@@ -52,6 +52,8 @@ export function fieldState<V extends FieldValues>(form: SchemaForm<V, unknown>, 
     errorId,
     hintId,
     required: form.isRequired(name),
+    /** Whether the label shows the required mark or '(optional)' (see SchemaForm.marksRequired). */
+    marked: form.marksRequired,
     className: `field${error ? ' field--invalid' : ''}`,
     describedBy: describedBy(hintId, error && errorId),
   };
@@ -81,7 +83,7 @@ export function LabelledField({
   return (
     <div className={field.className}>
       <label htmlFor={field.id} className="field__label">
-        <LabelText label={label} required={field.required} />
+        {field.marked ? <LabelText label={label} required={field.required} /> : label}
       </label>
       {hint && field.hintId && <FieldHint id={field.hintId}>{hint}</FieldHint>}
       {children}

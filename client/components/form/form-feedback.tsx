@@ -7,18 +7,18 @@ export function FormFeedback<V extends FieldValues>({ form }: { form: Submission
   return (
     <>
       <div role="alert" className="form-feedback">
-        {form.summary && <p className="notice notice--error">{form.summary}</p>}
+        {form.summary && <p className="alert alert--error">{form.summary}</p>}
       </div>
       {/* The toast already announces the failure; this notice keeps it on screen next to the form. */}
       {form.failure && (
-        <div className="notice notice--error">
-          {form.failure.title && <p className="notice__title">{form.failure.title}</p>}
+        <div className="alert alert--error">
+          {form.failure.title && <p className="alert__title">{form.failure.title}</p>}
           <p>{form.failure.message}</p>
         </div>
       )}
       <div role="status" className="form-feedback">
         {form.status === 'success' && (
-          <p className="notice notice--success">
+          <p className="alert alert--success">
             <CheckCircle2 aria-hidden="true" size={20} />
             {form.successMessage}
           </p>

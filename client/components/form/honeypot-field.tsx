@@ -1,6 +1,6 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import { t } from '../../../shared/messages';
-import { HONEYPOT_FIELD } from '../../../shared/schemas/fields';
+import { HONEYPOT_FIELD } from '../../../shared/schemas/field-paths';
 import type { SchemaForm } from './schema-form';
 
 /** Hidden from people and assistive tech; naive bots fill it in and the server drops their post. */

@@ -15,6 +15,10 @@ interface Props<V extends FieldValues> {
   rows?: number;
   /** The language the answer is written in, when it is not the page's (a Hausa text on an English page). */
   lang?: string;
+  /** A length limit the browser keeps to (the give form's, whose schema loads only when it is sent). */
+  maxLength?: number;
+  /** The latest day a date field offers. */
+  max?: string;
 }
 
 /** A labelled text input, or a textarea when `rows` is given, with its hint and error tied to it. */
@@ -28,6 +32,8 @@ export function TextField<V extends FieldValues>({
   inputMode,
   rows,
   lang,
+  maxLength,
+  max,
 }: Props<V>) {
   const field = fieldState(form, name, hint);
   const common = {
@@ -38,10 +44,11 @@ export function TextField<V extends FieldValues>({
     className: 'field__control',
     autoComplete,
     lang,
+    maxLength,
   };
   return (
     <LabelledField field={field} label={label} hint={hint}>
-      {rows ? <textarea {...common} rows={rows} /> : <input {...common} type={type} inputMode={inputMode} />}
+      {rows ? <textarea {...common} rows={rows} /> : <input {...common} type={type} inputMode={inputMode} max={max} />}
     </LabelledField>
   );
 }

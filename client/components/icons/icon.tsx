@@ -1,7 +1,7 @@
 /**
- * The icons of the public pages, one module each so a page carries only its own, drawn as Lucide
- * draws them. Written by scripts/icons.mjs from Lucide 1.75.0 (https://lucide.dev, ISC licence).
- * The admin area uses lucide-react itself.
+ * The site's one icon set, public pages and dashboard, one module each so a page carries only its
+ * own, drawn as Lucide draws them. Written by scripts/icons.mjs from Lucide 1.75.0
+ * (https://lucide.dev, ISC licence).
  */
 import { createElement } from 'react';
 

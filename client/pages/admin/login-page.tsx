@@ -1,5 +1,4 @@
 /** /login: re-checks the stored token on open, signs in, returns where wanted. */
-import { LogIn } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
@@ -8,6 +7,7 @@ import { t } from '../../../shared/messages';
 import { loginInput } from '../../../shared/schemas/auth';
 import { useSchemaForm } from '../../components/form/schema-form';
 import { TextField } from '../../components/form/text-field';
+import { LogIn } from '../../components/icons/log-in';
 import { Spinner } from '../../components/spinner';
 import { useAuth } from '../../lib/auth';
 import { readServerError } from '../../lib/server-error';
@@ -59,7 +59,7 @@ export default function LoginPage() {
         <h1 className="admin-page__title">{t('admin.login.title')}</h1>
         <p className="admin-muted">{t('admin.login.intro')}</p>
         {formError && (
-          <p id={errorId} className="admin-alert admin-alert--error" role="alert">
+          <p id={errorId} className="alert alert--inline alert--danger" role="alert">
             {formError}
           </p>
         )}
@@ -73,7 +73,7 @@ export default function LoginPage() {
         />
         <button
           type="submit"
-          className="admin-btn admin-btn--primary admin-login__submit"
+          className="btn btn--staff btn--dark admin-login__submit"
           disabled={login.isPending}
           aria-busy={login.isPending}
         >

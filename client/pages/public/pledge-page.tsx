@@ -92,7 +92,7 @@ function PledgeDetail({ data }: { data: PageData }) {
         <p className="pledge-page__for">{t('pledgePage.for', { amount, campaign: pledge.campaignTitle })}</p>
         <p className="pledge-page__status">
           <span className="muted">{t('pledgePage.status')}: </span>
-          <strong className={`status-badge status-badge--${pledge.status}`}>{t(STATUS_TEXT[pledge.status])}</strong>
+          <strong className={`badge badge--outline badge--${pledge.status}`}>{t(STATUS_TEXT[pledge.status])}</strong>
         </p>
 
         {received > 0 && pledge.receivedOn && (

@@ -51,11 +51,14 @@ describe('the mobile menu', () => {
 
   it('shows DASHBOARD to a signed-in admin, linking to /admin/dashboard', async () => {
     localStorage.setItem('token', 'a-valid-token');
-    const fetch = mockFetch({ body: { message: 'Token is valid' } });
+    // auth.verify travels in a batched GET, answered as a one-element batch.
+    const fetch = mockFetch({ body: [{ result: { data: { json: { message: 'Token is valid' } } } }] });
     renderPage('/', <SiteHeader />);
     const links = await screen.findAllByRole('link', { name: 'DASHBOARD' });
     expect(links[0]?.getAttribute('href')).toBe('/admin/dashboard');
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/auth/verify');
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(String(url)).toMatch(/^\/trpc\/auth\.verify\?/);
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer a-valid-token');
     localStorage.clear();
   });
 });

@@ -55,11 +55,17 @@ export function trackConsoleErrors(page: Page): string[] {
 
 /**
  * Opens a public page and waits until the app runs in it (html[data-hydrated]): the server's page
- * shows at once, but what only the app does (menus, form checks) comes after.
+ * shows at once, but what only the app does (menus, form checks) comes after. Parts whose code
+ * loads as they near the screen (`data-deferred`, the give form) are waited for too, once live.
  */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-deferred]:not([data-live])')].every(
+      (part) => part.getBoundingClientRect().top > window.innerHeight + 300,
+    ),
+  );
   return response;
 }
 

@@ -21,14 +21,15 @@ export interface RunningServer {
 const freshPostgres = () =>
   process.env.E2E_POSTGRES_URL ? scratchDatabase(process.env.E2E_POSTGRES_URL, 'e2e') : Promise.resolve(null);
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const main = path.join(ROOT, 'dist/server/main.js');
+/** `root` is the checkout whose build runs: this one unless told. */
+export async function startServer(env: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
+  const main = path.join(root, 'dist/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: run npm run build first');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-e2e-'));
   const database = await freshPostgres();
   const child = spawn(process.execPath, [main], {
-    cwd: ROOT,
+    cwd: root,
     env: cleanEnv({
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,7 +1,7 @@
 /** /admin/account: one's own password and recent sign-ins. */
-import { History } from 'lucide-react';
 import { formatDateTime } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { History } from '../../../components/icons/history';
 import { Spinner } from '../../../components/spinner';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
@@ -25,7 +25,7 @@ function SignIns() {
         <ul className="admin-events">
           {signIns.data.signIns.map((s) => (
             <li key={`${s.at}-${s.ip}`} className="admin-events__item">
-              <span className={`admin-badge ${s.succeeded ? 'admin-badge--active' : 'admin-badge--rejected'}`}>
+              <span className={`badge ${s.succeeded ? 'badge--success' : 'badge--danger'}`}>
                 {s.succeeded ? t('admin.account.signedIn') : t('admin.account.refused')}
               </span>
               <span>{formatDateTime(s.at)}</span>

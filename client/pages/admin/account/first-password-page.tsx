@@ -17,7 +17,7 @@ export function FirstPasswordPage() {
         <PasswordForm />
         <button
           type="button"
-          className="admin-btn admin-btn--ghost"
+          className="btn btn--staff btn--ghost"
           onClick={() => {
             logout();
             navigate('/login', { replace: true });

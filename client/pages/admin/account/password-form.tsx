@@ -1,10 +1,10 @@
 /** Changing one's own password: the current one, the new one twice. The other sessions end. */
-import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { t } from '../../../../shared/messages';
 import { MIN_PASSWORD_LENGTH, passwordChangeForm } from '../../../../shared/schemas/staff';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { TextField } from '../../../components/form/text-field';
+import { KeyRound } from '../../../components/icons/key-round';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
@@ -38,7 +38,7 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
         <KeyRound aria-hidden="true" size={20} /> {t('admin.account.passwordTitle')}
       </h2>
       {formError && (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--inline alert--danger" role="alert">
           {formError}
         </p>
       )}
@@ -65,7 +65,7 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void }) {
         autoComplete="new-password"
       />
       <div className="admin-form__actions">
-        <button type="submit" className="admin-btn admin-btn--primary" disabled={change.isPending}>
+        <button type="submit" className="btn btn--staff btn--dark" disabled={change.isPending}>
           {change.isPending ? t('admin.account.saving') : t('admin.account.save')}
         </button>
       </div>

@@ -70,7 +70,7 @@ export function ActivityPage() {
         </label>
         <button
           type="button"
-          className="admin-btn admin-btn--ghost"
+          className="btn btn--staff btn--ghost"
           disabled={filters === NONE}
           onClick={() => setFilters(NONE)}
         >

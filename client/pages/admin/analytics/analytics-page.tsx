@@ -98,8 +98,8 @@ function WeeklySection({ weeks }: { weeks: Analytics['weeks'] }) {
       </figure>
       <details className="admin-chart__table">
         <summary className="admin-chart__toggle">{t('admin.analytics.showTable')}</summary>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--plain">
+        <div className="table-wrap">
+          <table className="table table--plain">
             <caption className="visually-hidden">{t('admin.analytics.weeklyTitle')}</caption>
             <thead>
               <tr>

@@ -1,9 +1,9 @@
 /** /admin/campaigns/new and /admin/campaigns/:id/edit: loads, saves and returns to the list. */
-import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { t } from '../../../../shared/messages';
 import type { CampaignData, CampaignInput, StoredCampaign } from '../../../../shared/schemas/campaign';
 import type { FieldIssue } from '../../../../shared/schemas/fields';
+import { ArrowLeft } from '../../../components/icons/arrow-left';
 import { Spinner } from '../../../components/spinner';
 import { useNavigate } from '../../../lib/navigation';
 import { campaignErrorMessage, readServerError, serverMessage } from '../../../lib/server-error';

@@ -3,7 +3,6 @@
  * before anything is sent; a refused save keeps everything typed and marks the fields the server
  * named.
  */
-import { Save } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../../../shared/constants';
@@ -13,6 +12,7 @@ import type { FieldIssue } from '../../../../shared/schemas/fields';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
+import { Save } from '../../../components/icons/save';
 import { BilingualField } from './bilingual-field';
 import { GalleryUpload } from './gallery-upload';
 import { MainImageUpload } from './main-image-upload';
@@ -178,14 +178,14 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
 
       <div className="admin-form__actions">
         {summary && (
-          <p id={summaryId} ref={summaryRef} tabIndex={-1} className="admin-alert admin-alert--error" role="alert">
+          <p id={summaryId} ref={summaryRef} tabIndex={-1} className="alert alert--inline alert--danger" role="alert">
             {summary}
           </p>
         )}
-        <button type="button" className="admin-btn admin-btn--ghost" onClick={onCancel}>
+        <button type="button" className="btn btn--staff btn--ghost" onClick={onCancel}>
           {t('admin.form.cancel')}
         </button>
-        <button type="submit" className="admin-btn admin-btn--primary" disabled={saving} aria-busy={saving}>
+        <button type="submit" className="btn btn--staff btn--dark" disabled={saving} aria-busy={saving}>
           <Save aria-hidden="true" size={18} />
           {saving ? t('admin.form.saving') : t('admin.form.save')}
         </button>

@@ -2,13 +2,14 @@
  * The campaigns table. On a phone each row becomes a card (CSS): the cells carry their column
  * name in data-label, so nothing needs scrolling sideways.
  */
-import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { CAMPAIGN_STATUS } from '../../../../shared/constants';
 import { formatNaira, progressPercent } from '../../../../shared/format';
 import { choiceLabel, t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignImage } from '../../../components/campaign-image';
+import { Pencil } from '../../../components/icons/pencil';
+import { Trash2 } from '../../../components/icons/trash-2';
 
 export function CampaignTable({
   campaigns,
@@ -19,8 +20,8 @@ export function CampaignTable({
   onDelete?: ((campaign: Campaign) => void) | undefined;
 }) {
   return (
-    <div className="admin-card admin-table-wrap">
-      <table className="admin-table">
+    <div className="admin-card table-wrap">
+      <table className="table">
         <thead>
           <tr>
             <th scope="col">
@@ -40,10 +41,10 @@ export function CampaignTable({
         <tbody>
           {campaigns.map((c) => (
             <tr key={c._id}>
-              <td className="admin-table__thumb">
+              <td className="table__thumb">
                 <CampaignImage src={c.image} alt="" width={64} height={48} sizes="80px" />
               </td>
-              <th scope="row" className="admin-table__title">
+              <th scope="row" className="table__title">
                 {c.title}
               </th>
               <td data-label={t('admin.campaigns.location')}>{choiceLabel(c.location)}</td>
@@ -55,13 +56,13 @@ export function CampaignTable({
               </td>
               <td data-label={t('admin.campaigns.status')}>
                 {/* The spec's only campaign status; every save sends it. */}
-                <span className="admin-badge admin-badge--active">{CAMPAIGN_STATUS}</span>
+                <span className="badge badge--success">{CAMPAIGN_STATUS}</span>
               </td>
               {onDelete && (
-                <td className="admin-table__actions">
+                <td className="table__actions">
                   <Link
                     to={`/admin/campaigns/${c._id}/edit`}
-                    className="admin-btn admin-btn--secondary admin-btn--small"
+                    className="btn btn--staff btn--secondary btn--small"
                     aria-label={t('admin.campaigns.editLabel', { title: c.title })}
                   >
                     <Pencil aria-hidden="true" size={16} />
@@ -69,7 +70,7 @@ export function CampaignTable({
                   </Link>
                   <button
                     type="button"
-                    className="admin-btn admin-btn--danger-ghost admin-btn--small"
+                    className="btn btn--staff btn--danger-ghost btn--small"
                     aria-label={t('admin.campaigns.deleteLabel', { title: c.title })}
                     onClick={() => onDelete(c)}
                   >

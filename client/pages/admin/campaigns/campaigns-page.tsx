@@ -1,10 +1,10 @@
 /** /admin/campaigns: the list, the way to create and edit, and delete after confirming. */
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../../../shared/messages';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { PAGE_SIZE } from '../../../../shared/schemas/pages';
+import { Plus } from '../../../components/icons/plus';
 import { Spinner } from '../../../components/spinner';
 import { campaignErrorMessage, httpStatusOf, serverMessage } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -46,7 +46,7 @@ export function CampaignsPage() {
       title={t('admin.campaigns.title')}
       actions={
         canWrite && (
-          <Link to="/admin/campaigns/new" className="admin-btn admin-btn--primary">
+          <Link to="/admin/campaigns/new" className="btn btn--staff btn--dark">
             <Plus aria-hidden="true" size={18} />
             {t('admin.campaigns.new')}
           </Link>

@@ -3,13 +3,13 @@
  * previews, single removal; the picker is disabled once GALLERY_LIMIT images exist and never sends
  * more files than the slots left.
  */
-import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GALLERY_LIMIT } from '../../../../shared/constants';
 import { resolveImagePath } from '../../../../shared/image-path';
 import { t } from '../../../../shared/messages';
 import { CampaignImage } from '../../../components/campaign-image';
 import { FieldError, LabelText } from '../../../components/form/field-parts';
+import { X } from '../../../components/icons/x';
 import { ProgressBar } from '../../../components/progress-bar';
 import { useToast } from '../../../lib/toasts';
 import { FileButton } from '../components/file-button';

@@ -1,10 +1,10 @@
 /** The campaign's main image: upload with progress, preview, replace or remove. */
-import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { resolveImagePath } from '../../../../shared/image-path';
 import { t } from '../../../../shared/messages';
 import { CampaignImage } from '../../../components/campaign-image';
 import { FieldError, LabelText } from '../../../components/form/field-parts';
+import { Trash2 } from '../../../components/icons/trash-2';
 import { ProgressBar } from '../../../components/progress-bar';
 import { FileButton } from '../components/file-button';
 import { uploadImage } from '../lib/upload';
@@ -85,7 +85,7 @@ export function MainImageUpload({
             onFiles={upload}
           />
           {value && !pending && (
-            <button type="button" className="admin-btn admin-btn--ghost" onClick={() => onChange('')}>
+            <button type="button" className="btn btn--staff btn--ghost" onClick={() => onChange('')}>
               <Trash2 aria-hidden="true" size={16} />
               {t('admin.image.remove')}
             </button>

@@ -1,10 +1,11 @@
 /** The campaign's updates: rows of {date, content, its Hausa} that can be added and removed. */
-import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { t } from '../../../../shared/messages';
 import type { CampaignData, CampaignInput } from '../../../../shared/schemas/campaign';
 import type { SchemaForm } from '../../../components/form/schema-form';
 import { TextField } from '../../../components/form/text-field';
+import { Plus } from '../../../components/icons/plus';
+import { Trash2 } from '../../../components/icons/trash-2';
 
 export function UpdatesEditor({ form }: { form: SchemaForm<CampaignInput, CampaignData> }) {
   // Rows keep a stable key of their own: they can be removed from the middle.
@@ -33,7 +34,7 @@ export function UpdatesEditor({ form }: { form: SchemaForm<CampaignInput, Campai
             />
             <button
               type="button"
-              className="admin-btn admin-btn--ghost admin-updates__remove"
+              className="btn btn--staff btn--ghost admin-updates__remove"
               aria-label={t('admin.form.removeUpdate', { n: i + 1 })}
               onClick={() => remove(i)}
             >
@@ -44,7 +45,7 @@ export function UpdatesEditor({ form }: { form: SchemaForm<CampaignInput, Campai
       </ol>
       <button
         type="button"
-        className="admin-btn admin-btn--secondary admin-updates__add"
+        className="btn btn--staff btn--secondary admin-updates__add"
         onClick={() => append({ date: new Date().toISOString().slice(0, 10), content: '', contentHa: '' })}
       >
         <Plus aria-hidden="true" size={16} />

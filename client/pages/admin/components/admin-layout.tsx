@@ -2,26 +2,24 @@
  * The admin shell: a sidebar (a slide-in panel on phones, opened by a toggle button and closed by
  * navigating, Escape or the backdrop) and the page. No public header or footer here.
  */
-import {
-  ArrowLeft,
-  BarChart3,
-  FileText,
-  HandCoins,
-  History,
-  LayoutDashboard,
-  LogOut,
-  Megaphone,
-  Menu,
-  Settings,
-  UserRound,
-  Users,
-  X,
-} from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FOUNDATION } from '../../../../shared/constants';
 import { type MessageKey, t } from '../../../../shared/messages';
 import { can, type Permission, type Role } from '../../../../shared/roles';
+import { ArrowLeft } from '../../../components/icons/arrow-left';
+import { BarChart3 } from '../../../components/icons/bar-chart-3';
+import { FileText } from '../../../components/icons/file-text';
+import { HandCoins } from '../../../components/icons/hand-coins';
+import { History } from '../../../components/icons/history';
+import { LayoutDashboard } from '../../../components/icons/layout-dashboard';
+import { LogOut } from '../../../components/icons/log-out';
+import { Megaphone } from '../../../components/icons/megaphone';
+import { Menu } from '../../../components/icons/menu';
+import { Settings } from '../../../components/icons/settings';
+import { UserRound } from '../../../components/icons/user-round';
+import { Users } from '../../../components/icons/users';
+import { X } from '../../../components/icons/x';
 import { LanguageSwitch } from '../../../layout/language-switch';
 import { useAuth } from '../../../lib/auth';
 import { NavLink, useNavigate } from '../../../lib/navigation';

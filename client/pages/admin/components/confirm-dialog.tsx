@@ -43,7 +43,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="admin-dialog"
+      className="dialog"
       aria-labelledby={titleId}
       aria-describedby={messageId}
       onCancel={(event) => {
@@ -53,16 +53,16 @@ export function ConfirmDialog({
       }}
     >
       {open && (
-        <div className="admin-dialog__body">
+        <div className="dialog__body">
           <h2 id={titleId} className="admin-section-title">
             {title}
           </h2>
           <p id={messageId}>{message}</p>
-          <div className="admin-dialog__actions">
+          <div className="dialog__actions">
             <button
               ref={cancelRef}
               type="button"
-              className="admin-btn admin-btn--ghost"
+              className="btn btn--staff btn--ghost"
               onClick={onCancel}
               disabled={busy}
             >
@@ -70,7 +70,7 @@ export function ConfirmDialog({
             </button>
             <button
               type="button"
-              className="admin-btn admin-btn--danger"
+              className="btn btn--staff btn--danger"
               onClick={onConfirm}
               disabled={busy}
               aria-busy={busy}

@@ -2,8 +2,8 @@
  * A file input that looks like a button: the real input stays in the page (keyboard, screen
  * readers and setInputFiles reach it) and the label carries the look and the focus ring.
  */
-import { ImagePlus } from 'lucide-react';
 import { useRef } from 'react';
+import { ImagePlus } from '../../../components/icons/image-plus';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
@@ -22,7 +22,7 @@ export function FileButton({
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
-    <label className={`admin-btn admin-btn--secondary admin-file${disabled ? ' admin-file--disabled' : ''}`}>
+    <label className={`btn btn--staff btn--secondary admin-file${disabled ? ' admin-file--disabled' : ''}`}>
       <input
         ref={inputRef}
         type="file"

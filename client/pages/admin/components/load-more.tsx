@@ -10,7 +10,7 @@ export function LoadMore({
   return (
     <button
       type="button"
-      className="admin-btn admin-btn--ghost admin-more"
+      className="btn btn--staff btn--ghost admin-more"
       disabled={pages.isFetchingNextPage}
       aria-busy={pages.isFetchingNextPage}
       onClick={() => void pages.fetchNextPage()}

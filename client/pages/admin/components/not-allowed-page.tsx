@@ -1,6 +1,6 @@
-import { ShieldOff } from 'lucide-react';
 import { Link } from 'wouter';
 import { t } from '../../../../shared/messages';
+import { ShieldOff } from '../../../components/icons/shield-off';
 import { AdminPage } from './admin-page';
 
 /** What a role that may not open a screen sees there (the server refuses its calls anyway). */
@@ -10,7 +10,7 @@ export function NotAllowedPage() {
       <div className="admin-card admin-coming-soon">
         <ShieldOff aria-hidden="true" size={40} />
         <p>{t('admin.notAllowed.body')}</p>
-        <Link to="/admin/dashboard" className="admin-btn admin-btn--secondary">
+        <Link to="/admin/dashboard" className="btn btn--staff btn--secondary">
           {t('admin.notAllowed.back')}
         </Link>
       </div>

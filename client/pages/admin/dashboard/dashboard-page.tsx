@@ -1,9 +1,13 @@
 /** The overview: four figures, fixed change labels, and the last ten events. */
-import { Activity, MapPin, Megaphone, TrendingUp, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DASHBOARD_CHANGE_LABELS } from '../../../../shared/constants';
 import { formatAgo, formatDateTime, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { Activity } from '../../../components/icons/activity';
+import { MapPin } from '../../../components/icons/map-pin';
+import { Megaphone } from '../../../components/icons/megaphone';
+import { TrendingUp } from '../../../components/icons/trending-up';
+import { Wallet } from '../../../components/icons/wallet';
 import { Spinner } from '../../../components/spinner';
 import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';

@@ -3,10 +3,15 @@
  * likely ones (each confirmed after a look), and unmatched ones (assigned to a campaign as a gift
  * without a pledge, or set aside as not a donation).
  */
-import { Check, CircleSlash, HandCoins } from 'lucide-react';
-import { useState } from 'react';
 import { formatDate, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { lineDecisionInput } from '../../../../shared/schemas/giving';
+import { useSchemaForm } from '../../../components/form/schema-form';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
+import { Check } from '../../../components/icons/check';
+import { CircleSlash } from '../../../components/icons/circle-slash';
+import { HandCoins } from '../../../components/icons/hand-coins';
 import { Spinner } from '../../../components/spinner';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -14,6 +19,9 @@ import { type RouterOutputs, trpc } from '../../../lib/trpc';
 import { LoadError } from '../components/load-error';
 
 type Line = RouterOutputs['statement']['openLines']['lines'][number];
+
+/** statement.decide's 'gift' decision: a campaign and, optionally, the donor's name. */
+const giftDecision = lineDecisionInput.options[0];
 
 function LineFacts({ line }: { line: Line }) {
   return (
@@ -49,8 +57,12 @@ function Unmatched({
 }) {
   const toast = useToast();
   const decide = trpc.statement.decide.useMutation();
-  const [campaignId, setCampaignId] = useState('');
-  const [name, setName] = useState('');
+  const form = useSchemaForm(giftDecision, {
+    // The labels say themselves what is optional ('Donor’s name (optional)').
+    requiredMarks: false,
+    defaultValues: { action: 'gift', campaignId: '', name: '' },
+  });
+  const campaignId = form.methods.watch('campaignId');
   const act = async (decision: Parameters<typeof decide.mutateAsync>[0]['decision']) => {
     try {
       const result = await decide.mutateAsync({ id: line.id, decision });
@@ -58,41 +70,32 @@ function Unmatched({
       onDone();
     } catch (error) {
       const refused = readServerError(error);
-      if (refused.status !== 401) toast.error(refused.message ?? t('admin.giving.decideFailed'));
+      if (refused.status === 401) return;
+      // The server names the fields of the decision as 'decision.campaignId'.
+      form.showServerErrors(
+        refused.fieldErrors.map((issue) => ({ ...issue, path: issue.path.replace(/^decision\./, '') })),
+      );
+      toast.error(refused.message ?? t('admin.giving.decideFailed'));
     }
   };
+  const submit = form.methods.handleSubmit((decision) => (decision.campaignId ? act(decision) : undefined));
   const label = formatNaira(line.amount);
+  const titles = new Map(campaigns.map((c) => [c.id, c.title]));
   return (
-    <form
-      className="giving-line__decide"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (campaignId) void act({ action: 'gift', campaignId, name });
-      }}
-    >
-      <label className="field">
-        <span className="field__label">{t('admin.giving.campaign')}</span>
-        <select
-          className="field__control field__control--select"
-          value={campaignId}
-          onChange={(event) => setCampaignId(event.target.value)}
-        >
-          <option value="">{t('admin.giving.chooseCampaign')}</option>
-          {campaigns.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field__label">{t('admin.giving.donorName')}</span>
-        <input className="field__control" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-      </label>
+    <form className="giving-line__decide" noValidate onSubmit={submit}>
+      <SelectField
+        form={form}
+        name="campaignId"
+        label={t('admin.giving.campaign')}
+        options={campaigns.map((c) => c.id)}
+        placeholder={t('admin.giving.chooseCampaign')}
+        labelOf={(id) => titles.get(id) ?? id}
+      />
+      <TextField form={form} name="name" label={t('admin.giving.donorName')} maxLength={100} />
       <div className="giving-line__buttons">
         <button
           type="submit"
-          className="admin-btn admin-btn--primary admin-btn--small"
+          className="btn btn--staff btn--dark btn--small"
           disabled={!campaignId || decide.isPending}
           aria-label={t('admin.giving.assignLabel', { amount: label })}
         >
@@ -101,7 +104,7 @@ function Unmatched({
         </button>
         <button
           type="button"
-          className="admin-btn admin-btn--secondary admin-btn--small"
+          className="btn btn--staff btn--secondary btn--small"
           disabled={decide.isPending}
           aria-label={t('admin.giving.notDonationLabel', { amount: label })}
           onClick={() => void act({ action: 'notDonation' })}
@@ -156,7 +159,7 @@ export function CreditLines() {
           {sure.length > 0 && (
             <button
               type="button"
-              className="admin-btn admin-btn--primary"
+              className="btn btn--staff btn--dark"
               disabled={confirm.isPending}
               onClick={() => void confirmLines(sure)}
             >
@@ -193,7 +196,7 @@ export function CreditLines() {
                 <div className="giving-line__buttons">
                   <button
                     type="button"
-                    className="admin-btn admin-btn--primary admin-btn--small"
+                    className="btn btn--staff btn--dark btn--small"
                     disabled={confirm.isPending}
                     aria-label={t('admin.giving.confirmLabel', {
                       amount: formatNaira(line.amount),

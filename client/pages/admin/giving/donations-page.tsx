@@ -2,9 +2,9 @@
  * /admin/donations (finance and admins): reconcile the bank's statements with pledges, handle
  * pledges, and export gifts as CSV.
  */
-import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { t } from '../../../../shared/messages';
+import { Download } from '../../../components/icons/download';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
@@ -41,7 +41,7 @@ export function DonationsPage() {
       actions={
         <button
           type="button"
-          className="admin-btn admin-btn--secondary"
+          className="btn btn--staff btn--secondary"
           disabled={exporting}
           onClick={() => void exportGifts()}
         >

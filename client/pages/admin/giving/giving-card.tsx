@@ -2,10 +2,10 @@
  * The dashboard's giving, for finance and admins: pledged against received this month, credits
  * waiting for a decision, and received per week as a small SVG chart with its table.
  */
-import { HandCoins } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDate, formatNaira, shortDay } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { HandCoins } from '../../../components/icons/hand-coins';
 import { Spinner } from '../../../components/spinner';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
 import { LoadError } from '../components/load-error';
@@ -92,8 +92,8 @@ export function GivingCard() {
           </figure>
           <details className="admin-chart__table">
             <summary className="admin-chart__toggle">{t('admin.analytics.showTable')}</summary>
-            <div className="admin-table-wrap">
-              <table className="admin-table admin-table--plain">
+            <div className="table-wrap">
+              <table className="table table--plain">
                 <caption className="visually-hidden">{t('admin.giving.weeklyTitle')}</caption>
                 <thead>
                   <tr>

@@ -3,13 +3,25 @@
  * email. Record a payment (a part payment leaves the rest outstanding), cancel an unpaid pledge,
  * or reopen one (its payments are taken back and a new period starts).
  */
-import { Check, RotateCcw, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatAgo, formatNaira } from '../../../../shared/format';
 import { lagosToday } from '../../../../shared/lagos-time';
 import { t } from '../../../../shared/messages';
-import { PLEDGE_STATUSES, type PledgeStatus, pledgeUpdateInput } from '../../../../shared/schemas/giving';
+import {
+  PLEDGE_STATUSES,
+  type PledgeStatus,
+  pledgeListQuery,
+  pledgeUpdateInput,
+} from '../../../../shared/schemas/giving';
 import { PAGE_SIZE } from '../../../../shared/schemas/pages';
+import { controlAria, fieldState } from '../../../components/form/field-parts';
+import { useSchemaForm } from '../../../components/form/schema-form';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
+import { Check } from '../../../components/icons/check';
+import { RotateCcw } from '../../../components/icons/rotate-ccw';
+import { Search } from '../../../components/icons/search';
+import { X } from '../../../components/icons/x';
 import { Spinner } from '../../../components/spinner';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -27,72 +39,67 @@ const STATUS_LABELS = {
   expired: 'admin.giving.status.expired',
 } as const;
 const BADGE: Record<PledgeStatus, string> = {
-  pending: 'admin-badge--pending',
-  confirmed: 'admin-badge--approved',
-  cancelled: 'admin-badge--rejected',
-  expired: 'admin-badge--rejected',
+  pending: 'badge--pending',
+  confirmed: 'badge--confirmed',
+  cancelled: 'badge--danger',
+  expired: 'badge--danger',
 };
+
+/** A payment recorded by hand: pledge.update's input, with the amount and the day both asked for. */
+const paymentInput = pledgeUpdateInput.required({ amountReceived: true, receivedOn: true });
+/** The list's filters, as pledge.list reads them. */
+const pledgeFilters = pledgeListQuery.pick({ q: true, status: true });
+
+/** The server names the fields of pledge.update's `data` as 'data.amountReceived'. */
+const underData = (issues: { path: string; message: string }[]) =>
+  issues.map((issue) => ({ ...issue, path: issue.path.replace(/^data\./, '') }));
 
 /** The payment form under a pledge: amount received (what is outstanding unless changed) and the day. */
 function PaymentForm({ pledge, onDone, onCancel }: { pledge: Pledge; onDone: () => void; onCancel: () => void }) {
   const toast = useToast();
   const update = trpc.pledge.update.useMutation();
-  const [amount, setAmount] = useState(String(pledge.outstanding || pledge.amount));
-  const [day, setDay] = useState(lagosToday());
+  const form = useSchemaForm(paymentInput, {
+    // The labels are the dashboard's own, unmarked: both fields are needed to record a payment.
+    requiredMarks: false,
+    defaultValues: {
+      status: 'confirmed',
+      amountReceived: String(pledge.outstanding || pledge.amount),
+      receivedOn: lagosToday(),
+    },
+  });
   const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const checked = pledgeUpdateInput.safeParse({ status: 'confirmed', amountReceived: amount, receivedOn: day });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? t('admin.giving.decideFailed'));
-      return;
-    }
+  const submit = form.methods.handleSubmit(async (data) => {
+    setError(null);
     try {
-      const result = await update.mutateAsync({ id: pledge.id, data: checked.data });
+      const result = await update.mutateAsync({ id: pledge.id, data });
       toast.success(result.message);
       onDone();
     } catch (failure) {
       const refused = readServerError(failure);
-      if (refused.status !== 401) setError(refused.message ?? t('admin.giving.decideFailed'));
+      if (refused.status === 401) return;
+      form.showServerErrors(underData(refused.fieldErrors));
+      setError(refused.message ?? t('admin.giving.decideFailed'));
     }
-  };
+  });
   return (
     <form
       className="giving-payment"
       aria-label={t('admin.giving.paymentFor', { reference: pledge.reference })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      noValidate
+      onSubmit={submit}
     >
-      <label className="field">
-        <span className="field__label">{t('admin.giving.amountReceived')}</span>
-        <input
-          className="field__control"
-          inputMode="numeric"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('admin.giving.receivedOn')}</span>
-        <input
-          className="field__control"
-          type="date"
-          value={day}
-          max={lagosToday()}
-          onChange={(e) => setDay(e.target.value)}
-        />
-      </label>
+      <TextField form={form} name="amountReceived" label={t('admin.giving.amountReceived')} inputMode="numeric" />
+      <TextField form={form} name="receivedOn" label={t('admin.giving.receivedOn')} type="date" max={lagosToday()} />
       {error && (
         <p className="field__error" role="alert">
           {error}
         </p>
       )}
       <div className="giving-line__buttons">
-        <button type="submit" className="admin-btn admin-btn--primary admin-btn--small" disabled={update.isPending}>
+        <button type="submit" className="btn btn--staff btn--dark btn--small" disabled={update.isPending}>
           {t('admin.giving.recordPayment')}
         </button>
-        <button type="button" className="admin-btn admin-btn--ghost admin-btn--small" onClick={onCancel}>
+        <button type="button" className="btn btn--staff btn--ghost btn--small" onClick={onCancel}>
           {t('admin.submissions.cancel')}
         </button>
       </div>
@@ -103,9 +110,11 @@ function PaymentForm({ pledge, onDone, onCancel }: { pledge: Pledge; onDone: () 
 export function PledgesPanel() {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [status, setStatus] = useState<PledgeStatus | ''>('');
-  const [text, setText] = useState('');
+  const filters = useSchemaForm(pledgeFilters, { requiredMarks: false });
+  const status = filters.methods.watch('status');
+  const text = filters.methods.watch('q') ?? '';
   const [q, setQ] = useState('');
+  const search = fieldState(filters, 'q');
   const [paying, setPaying] = useState<string | null>(null);
   const [toChange, setToChange] = useState<{ pledge: Pledge; status: 'cancelled' | 'pending' } | null>(null);
   const update = trpc.pledge.update.useMutation();
@@ -115,7 +124,7 @@ export function PledgesPanel() {
   }, [text]);
   const pages = trpc.pledge.list.useInfiniteQuery(
     { limit: PAGE_SIZE.default, ...(status ? { status } : {}), ...(q ? { q } : {}) },
-    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    { getNextPageParam: (last) => last.next ?? undefined },
   );
   const reload = () =>
     Promise.all([utils.pledge.list.invalidate(), utils.gifts.invalidate(), utils.statement.invalidate()]);
@@ -143,36 +152,29 @@ export function PledgesPanel() {
           <span className="admin-search">
             <Search aria-hidden="true" size={16} />
             <input
+              {...filters.methods.register('q')}
+              {...controlAria(search)}
               type="search"
               className="field__control"
-              value={text}
               maxLength={100}
-              onChange={(e) => setText(e.target.value)}
             />
           </span>
         </label>
-        <label className="field">
-          <span className="field__label">{t('admin.giving.statusFilter')}</span>
-          <select
-            className="field__control field__control--select"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as PledgeStatus | '')}
-          >
-            <option value="">{t('admin.giving.anyStatus')}</option>
-            {PLEDGE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(STATUS_LABELS[s])}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          form={filters}
+          name="status"
+          label={t('admin.giving.statusFilter')}
+          options={PLEDGE_STATUSES}
+          placeholder={t('admin.giving.anyStatus')}
+          labelOf={(s) => t(STATUS_LABELS[s as PledgeStatus])}
+        />
       </search>
       {pages.isPending && <Spinner />}
       {pages.isError && <LoadError message={t('admin.giving.loadFailed')} onRetry={() => void pages.refetch()} />}
       {pages.data && items.length === 0 && <p className="admin-muted">{t('admin.giving.noPledges')}</p>}
       {items.length > 0 && (
-        <div className="admin-card admin-table-wrap">
-          <table className="admin-table admin-table--people">
+        <div className="admin-card table-wrap">
+          <table className="table table--people">
             <caption className="visually-hidden">{t('admin.giving.pledgesTitle')}</caption>
             <thead>
               <tr>
@@ -189,9 +191,9 @@ export function PledgesPanel() {
             <tbody>
               {items.map((p) => (
                 <tr key={p.id}>
-                  <th scope="row" className="admin-table__title">
+                  <th scope="row" className="table__title">
                     <span className="admin-user__name">{p.name || t('admin.giving.anonymous')}</span>
-                    {p.anonymous && p.name && <span className="admin-badge">{t('admin.giving.anonymous')}</span>}
+                    {p.anonymous && p.name && <span className="badge">{t('admin.giving.anonymous')}</span>}
                     <span className="admin-muted admin-user__email">
                       {[p.phone, p.email].filter(Boolean).join(' · ')}
                     </span>
@@ -213,9 +215,9 @@ export function PledgesPanel() {
                     )}
                   </td>
                   <td data-label={t('admin.giving.statusFilter')}>
-                    <span className={`admin-badge ${BADGE[p.status]}`}>{t(STATUS_LABELS[p.status])}</span>
+                    <span className={`badge ${BADGE[p.status]}`}>{t(STATUS_LABELS[p.status])}</span>
                   </td>
-                  <td className="admin-table__actions">
+                  <td className="table__actions">
                     {paying === p.id ? (
                       <PaymentForm
                         pledge={p}
@@ -230,7 +232,7 @@ export function PledgesPanel() {
                         {p.status !== 'cancelled' && (p.outstanding > 0 || p.status !== 'confirmed') && (
                           <button
                             type="button"
-                            className="admin-btn admin-btn--primary admin-btn--small"
+                            className="btn btn--staff btn--dark btn--small"
                             aria-label={t('admin.giving.recordPaymentLabel', { reference: p.reference })}
                             onClick={() => setPaying(p.id)}
                           >
@@ -241,7 +243,7 @@ export function PledgesPanel() {
                         {(p.status === 'pending' || p.status === 'expired') && p.receivedAmount === 0 && (
                           <button
                             type="button"
-                            className="admin-btn admin-btn--danger-ghost admin-btn--small"
+                            className="btn btn--staff btn--danger-ghost btn--small"
                             aria-label={t('admin.giving.cancelLabel', { reference: p.reference })}
                             onClick={() => setToChange({ pledge: p, status: 'cancelled' })}
                           >
@@ -252,7 +254,7 @@ export function PledgesPanel() {
                         {p.status !== 'pending' && (
                           <button
                             type="button"
-                            className="admin-btn admin-btn--secondary admin-btn--small"
+                            className="btn btn--staff btn--secondary btn--small"
                             aria-label={t('admin.giving.reopenLabel', { reference: p.reference })}
                             onClick={() => setToChange({ pledge: p, status: 'pending' })}
                           >

@@ -3,10 +3,13 @@
  * matches, debits left out, rows that could not be read). When the columns are not recognised,
  * choose which column holds each field and send the file again; the choice is remembered.
  */
-import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { t } from '../../../../shared/messages';
-import { REQUIRED_STATEMENT_FIELDS, STATEMENT_FIELDS } from '../../../../shared/statement-columns';
+import { statementMappingInput } from '../../../../shared/schemas/statement-mapping';
+import { STATEMENT_FIELDS } from '../../../../shared/statement-columns';
+import { useSchemaForm } from '../../../components/form/schema-form';
+import { SelectField } from '../../../components/form/select-field';
+import { FileUp } from '../../../components/icons/file-up';
 import { useToast } from '../../../lib/toasts';
 import { type ImportSummary, StatementRefused, uploadStatement } from './upload-statement';
 
@@ -46,13 +49,52 @@ function Summary({ summary }: { summary: ImportSummary }) {
   );
 }
 
+/** Which column holds each field, for a file whose header was not recognised; blank choices are left out. */
+function ColumnChooser({
+  header,
+  message,
+  busy,
+  onChosen,
+}: {
+  header: string[];
+  message: string;
+  busy: boolean;
+  onChosen: (mapping: Record<string, string>) => void;
+}) {
+  const form = useSchemaForm(statementMappingInput);
+  const cells = header.filter((cell) => cell !== '');
+  const submit = form.methods.handleSubmit((mapping) =>
+    onChosen(Object.fromEntries(Object.entries(mapping).filter((entry): entry is [string, string] => !!entry[1]))),
+  );
+  return (
+    <form className="giving-mapping" noValidate onSubmit={submit}>
+      <p role="alert">{message}</p>
+      <div className="giving-mapping__grid">
+        {STATEMENT_FIELDS.map((field) => (
+          <SelectField
+            key={field}
+            form={form}
+            name={field}
+            label={t(FIELD_LABELS[field])}
+            options={cells}
+            placeholder={t('admin.giving.noColumn')}
+            labelOf={(cell) => cell}
+          />
+        ))}
+      </div>
+      <button type="submit" className="btn btn--staff btn--dark" disabled={busy}>
+        {t('admin.giving.importWithColumns')}
+      </button>
+    </form>
+  );
+}
+
 export function StatementImport({ onImported }: { onImported: () => void }) {
   const toast = useToast();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [pending, setPending] = useState<{ file: File; header: string[]; message: string } | null>(null);
-  const [mapping, setMapping] = useState<Record<string, string>>({});
 
   const send = async (file: File, chosen?: Record<string, string>) => {
     setBusy(true);
@@ -66,7 +108,6 @@ export function StatementImport({ onImported }: { onImported: () => void }) {
       setSummary(null);
       if (refused.header) {
         setPending({ file, header: refused.header, message: refused.message });
-        setMapping({});
       } else if (refused.status !== 401) {
         toast.error(refused.message || t('admin.giving.importFailed'));
       }
@@ -75,15 +116,13 @@ export function StatementImport({ onImported }: { onImported: () => void }) {
     }
   };
 
-  const mappingComplete = [...REQUIRED_STATEMENT_FIELDS].every((field) => mapping[field]);
-
   return (
     <section className="admin-card giving-import" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="admin-section-title">
         {t('admin.giving.importTitle')}
       </h2>
       <p className="admin-muted">{t('admin.giving.importHelp')}</p>
-      <label className={`admin-btn admin-btn--primary admin-file${busy ? ' admin-file--disabled' : ''}`}>
+      <label className={`btn btn--staff btn--dark admin-file${busy ? ' admin-file--disabled' : ''}`}>
         <input
           type="file"
           className="admin-file__input"
@@ -101,45 +140,14 @@ export function StatementImport({ onImported }: { onImported: () => void }) {
       </label>
 
       {pending && (
-        <form
-          className="giving-mapping"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (mappingComplete) void send(pending.file, mapping);
-          }}
-        >
-          <p role="alert">{pending.message}</p>
-          <div className="giving-mapping__grid">
-            {STATEMENT_FIELDS.map((field) => (
-              <label key={field} className="field">
-                <span className="field__label">
-                  {t(FIELD_LABELS[field])}
-                  {!REQUIRED_STATEMENT_FIELDS.has(field) && (
-                    <span className="field__optional"> {t('admin.giving.optional')}</span>
-                  )}
-                </span>
-                <select
-                  className="field__control field__control--select"
-                  value={mapping[field] ?? ''}
-                  required={REQUIRED_STATEMENT_FIELDS.has(field)}
-                  onChange={(event) => setMapping({ ...mapping, [field]: event.target.value })}
-                >
-                  <option value="">{t('admin.giving.noColumn')}</option>
-                  {pending.header
-                    .filter((cell) => cell !== '')
-                    .map((cell) => (
-                      <option key={cell} value={cell}>
-                        {cell}
-                      </option>
-                    ))}
-                </select>
-              </label>
-            ))}
-          </div>
-          <button type="submit" className="admin-btn admin-btn--primary" disabled={busy || !mappingComplete}>
-            {t('admin.giving.importWithColumns')}
-          </button>
-        </form>
+        <ColumnChooser
+          // A new refusal starts the choice afresh.
+          key={`${pending.file.name}|${pending.header.join('|')}|${pending.message}`}
+          header={pending.header}
+          message={pending.message}
+          busy={busy}
+          onChosen={(mapping) => void send(pending.file, mapping)}
+        />
       )}
       {summary && <Summary summary={summary} />}
     </section>

@@ -2,10 +2,10 @@
  * Backups on the Settings page (admins): the newest of the server's own backups, or how to turn
  * them on, and a backup downloaded now.
  */
-import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { Download } from '../../../components/icons/download';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
@@ -44,7 +44,7 @@ export function BackupsSection() {
         </p>
       )}
       <p className="admin-muted">{t('admin.backups.sensitive')}</p>
-      <button type="button" className="admin-btn admin-btn--secondary" disabled={busy} onClick={() => void download()}>
+      <button type="button" className="btn btn--staff btn--secondary" disabled={busy} onClick={() => void download()}>
         <Download aria-hidden="true" size={16} />
         {busy ? t('admin.backups.downloading') : t('admin.backups.download')}
       </button>

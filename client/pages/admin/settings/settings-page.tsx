@@ -2,7 +2,6 @@
  * /admin/settings: the foundation's bank account, contact details and pledge expiry. Admins edit
  * them (effective on the site at once); other roles read them.
  */
-import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { NIGERIAN_BANKS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
@@ -10,6 +9,7 @@ import { type Settings, settingsInput } from '../../../../shared/schemas/staff';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
+import { Save } from '../../../components/icons/save';
 import { Spinner } from '../../../components/spinner';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -71,7 +71,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   return (
     <form className="admin-form admin-form--narrow" onSubmit={submit} noValidate>
       {formError && (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--inline alert--danger" role="alert">
           {formError}
         </p>
       )}
@@ -106,7 +106,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         />
       </fieldset>
       <div className="admin-form__actions">
-        <button type="submit" className="admin-btn admin-btn--primary" disabled={save.isPending}>
+        <button type="submit" className="btn btn--staff btn--dark" disabled={save.isPending}>
           <Save aria-hidden="true" size={18} />
           {save.isPending ? t('admin.settings.saving') : t('admin.settings.save')}
         </button>

@@ -1,5 +1,4 @@
 /** Internal notes on an entry, each with its author and time; loaded when opened. */
-import { MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import type { SubmissionType } from '../../../../shared/constants';
 import { formatDateTime } from '../../../../shared/format';
@@ -7,6 +6,7 @@ import { t } from '../../../../shared/messages';
 import { noteInput } from '../../../../shared/schemas/submissions';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { TextField } from '../../../components/form/text-field';
+import { MessageSquareText } from '../../../components/icons/message-square-text';
 import { Spinner } from '../../../components/spinner';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -53,7 +53,7 @@ function NoteList({ type, id }: { type: SubmissionType; id: string }) {
       )}
       <form onSubmit={submit} noValidate className="admin-notes__form">
         <TextField form={form} name="body" label={t('admin.notes.new')} rows={2} />
-        <button type="submit" className="admin-btn admin-btn--secondary admin-btn--small" disabled={add.isPending}>
+        <button type="submit" className="btn btn--staff btn--secondary btn--small" disabled={add.isPending}>
           {add.isPending ? t('admin.notes.adding') : t('admin.notes.add')}
         </button>
       </form>

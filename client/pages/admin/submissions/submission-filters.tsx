@@ -1,8 +1,9 @@
 /** Above a tab's list: search by name or email, narrow by status, export what is shown as CSV. */
-import { Download, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NEWSLETTER_STATUSES, REVIEW_STATUSES, type SubmissionType } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
+import { Download } from '../../../components/icons/download';
+import { Search } from '../../../components/icons/search';
 
 export interface Filters {
   q: string;
@@ -66,7 +67,7 @@ export function SubmissionFilters({
           </select>
         </label>
       )}
-      <button type="button" className="admin-btn admin-btn--secondary" onClick={onExport} disabled={exporting}>
+      <button type="button" className="btn btn--staff btn--secondary" onClick={onExport} disabled={exporting}>
         <Download aria-hidden="true" size={18} />
         {exporting ? t('admin.submissions.exporting') : t('admin.submissions.export')}
       </button>

@@ -1,9 +1,9 @@
 /** One tab's list: a card per entry with the fields that matter, the rest of the entry behind a disclosure. */
 
-import { Trash2 } from 'lucide-react';
 import type { SubmissionType } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { Trash2 } from '../../../components/icons/trash-2';
 import { EntryNotes } from './entry-notes';
 import { type Entry, type EntryView, entryView } from './entry-view';
 import { StatusSelect } from './status-select';
@@ -71,7 +71,7 @@ export function SubmissionList<T extends SubmissionType>({
               {onDelete && (
                 <button
                   type="button"
-                  className="admin-btn admin-btn--ghost admin-btn--small admin-submission__delete"
+                  className="btn btn--staff btn--ghost btn--small admin-submission__delete"
                   aria-label={t('admin.submissions.deleteLabel', { name: view.heading })}
                   onClick={() => onDelete({ id: view.id, name: view.heading })}
                 >

@@ -1,5 +1,4 @@
 /** Adding a staff member: email, name and role; the server makes the one-time password. */
-import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { t } from '../../../../shared/messages';
 import { ROLES, type Role } from '../../../../shared/roles';
@@ -7,6 +6,7 @@ import { userCreateInput } from '../../../../shared/schemas/staff';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
+import { UserPlus } from '../../../components/icons/user-plus';
 import { readServerError } from '../../../lib/server-error';
 import { trpc } from '../../../lib/trpc';
 
@@ -37,7 +37,7 @@ export function NewUserForm({ onCreated }: { onCreated: (created: { email: strin
         <UserPlus aria-hidden="true" size={20} /> {t('admin.users.newTitle')}
       </h2>
       {formError && (
-        <p className="admin-alert admin-alert--error" role="alert">
+        <p className="alert alert--inline alert--danger" role="alert">
           {formError}
         </p>
       )}
@@ -54,7 +54,7 @@ export function NewUserForm({ onCreated }: { onCreated: (created: { email: strin
         />
       </div>
       <div className="admin-form__actions">
-        <button type="submit" className="admin-btn admin-btn--primary" disabled={create.isPending}>
+        <button type="submit" className="btn btn--staff btn--dark" disabled={create.isPending}>
           {create.isPending ? t('admin.users.creating') : t('admin.users.create')}
         </button>
       </div>

@@ -1,8 +1,8 @@
 /** A one-time password, shown once after creating an account or resetting its password. */
-import { KeyRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { t } from '../../../../shared/messages';
 import { CopyButton } from '../../../components/copy-button';
+import { KeyRound } from '../../../components/icons/key-round';
 
 export function OneTimePassword({ email, password, onDone }: { email: string; password: string; onDone: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -18,7 +18,7 @@ export function OneTimePassword({ email, password, onDone }: { email: string; pa
         <CopyButton value={password} label={t('admin.users.copyPassword')} />
       </p>
       <p className="admin-muted">{t('admin.users.passwordOnce')}</p>
-      <button type="button" className="admin-btn admin-btn--secondary" onClick={onDone}>
+      <button type="button" className="btn btn--staff btn--secondary" onClick={onDone}>
         {t('admin.users.done')}
       </button>
     </div>

@@ -2,11 +2,13 @@
  * /admin/users (admins): the staff with role, status and last sign-in; add one, change a role,
  * disable or re-enable, reset a password. One-time passwords are shown once, here.
  */
-import { KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { ROLES, type Role } from '../../../../shared/roles';
+import { KeyRound } from '../../../components/icons/key-round';
+import { UserCheck } from '../../../components/icons/user-check';
+import { UserX } from '../../../components/icons/user-x';
 import { Spinner } from '../../../components/spinner';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -67,8 +69,8 @@ export function UsersPage() {
       {users.isPending && <Spinner />}
       {users.isError && <LoadError message={t('admin.users.loadFailed')} onRetry={() => void users.refetch()} />}
       {users.data && (
-        <div className="admin-card admin-table-wrap">
-          <table className="admin-table admin-table--people">
+        <div className="admin-card table-wrap">
+          <table className="table table--people">
             <caption className="visually-hidden">{t('admin.users.caption')}</caption>
             <thead>
               <tr>
@@ -87,14 +89,14 @@ export function UsersPage() {
                 const isMe = user.id === me.data?.id;
                 return (
                   <tr key={user.id}>
-                    <th scope="row" className="admin-table__title">
+                    <th scope="row" className="table__title">
                       {user.name && <span className="admin-user__name">{user.name}</span>}
                       <span className="admin-muted admin-user__email">{user.email}</span>
-                      {isMe && <span className="admin-badge">{t('admin.users.you')}</span>}
+                      {isMe && <span className="badge">{t('admin.users.you')}</span>}
                     </th>
                     <td data-label={t('admin.users.role')}>
                       <select
-                        className="field__control field__control--select admin-select--small"
+                        className="field__control field__control--select field__control--small"
                         aria-label={t('admin.users.roleOf', { name: who })}
                         value={user.role}
                         disabled={busy(user.id)}
@@ -109,9 +111,7 @@ export function UsersPage() {
                     </td>
                     <td data-label={t('admin.users.status')}>
                       <span className="admin-user__status">
-                        <span
-                          className={`admin-badge ${user.status === 'active' ? 'admin-badge--active' : 'admin-badge--rejected'}`}
-                        >
+                        <span className={`badge ${user.status === 'active' ? 'badge--success' : 'badge--danger'}`}>
                           {t(`admin.users.status.${user.status}`)}
                         </span>
                         {user.mustChangePassword && (
@@ -122,10 +122,10 @@ export function UsersPage() {
                     <td data-label={t('admin.users.lastSignIn')}>
                       {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t('admin.users.never')}
                     </td>
-                    <td className="admin-table__actions">
+                    <td className="table__actions">
                       <button
                         type="button"
-                        className="admin-btn admin-btn--secondary admin-btn--small"
+                        className="btn btn--staff btn--secondary btn--small"
                         disabled={busy(user.id)}
                         aria-label={t('admin.users.resetLabel', { name: who })}
                         onClick={() => setToReset(user)}
@@ -136,7 +136,7 @@ export function UsersPage() {
                       {user.status === 'active' ? (
                         <button
                           type="button"
-                          className="admin-btn admin-btn--danger-ghost admin-btn--small"
+                          className="btn btn--staff btn--danger-ghost btn--small"
                           disabled={busy(user.id)}
                           aria-label={t('admin.users.disableLabel', { name: who })}
                           onClick={() => void change(user, { disabled: true })}
@@ -147,7 +147,7 @@ export function UsersPage() {
                       ) : (
                         <button
                           type="button"
-                          className="admin-btn admin-btn--secondary admin-btn--small"
+                          className="btn btn--staff btn--secondary btn--small"
                           disabled={busy(user.id)}
                           aria-label={t('admin.users.enableLabel', { name: who })}
                           onClick={() => void change(user, { disabled: false })}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { campaignTexts, langOf } from '../../../../shared/campaign-language';
 import { formatDate, formatNaira } from '../../../../shared/format';
@@ -12,14 +12,17 @@ import { MapPin } from '../../../components/icons/map-pin';
 import { Tag } from '../../../components/icons/tag';
 import { NumberedText } from '../../../components/numbered-text';
 import { Spinner } from '../../../components/spinner';
+import { lazyNearScreen } from '../../../lib/near-screen';
 import { trpc } from '../../../lib/trpc';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { MessagePage } from '../message-page';
 import { CampaignGallery } from './campaign-gallery';
 import { DonationSplit } from './donation-split';
 import { FundingSummary } from './funding-summary';
-import { GiveForm } from './give-form';
 import { SupporterWall } from './supporter-wall';
+
+/** The give form and its form model load as the panel nears the screen; the server renders it in full. */
+const GiveForm = lazyNearScreen('#give', () => import('./give-form'));
 
 function CampaignNotFound() {
   return (
@@ -98,7 +101,9 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
             </h2>
             <FundingSummary campaign={campaign} />
             <p className="small">{t('give.intro')}</p>
-            <GiveForm campaignId={campaign._id} refused={refused} />
+            <Suspense fallback={<div className="give-form give-form--loading" />}>
+              <GiveForm campaignId={campaign._id} refused={refused} />
+            </Suspense>
             <h3 className="panel__subtitle">{t('give.orTransfer')}</h3>
             <BankDetails account={campaign} copyable />
           </div>

@@ -2,121 +2,106 @@
  * The give panel's form: an amount (chips or other), a name or "give anonymously", an optional
  * phone or email; it answers with a payment reference and the pledge page. Before the script
  * loads it is a plain HTML form posted to POST /api/pledges (answered 303 to the pledge page).
- * With the script, the shared schema checks it first: that schema and its phone rules load only
- * when the donor sends, so the campaign page stays light.
+ * With the script it is a form of the shared form model, checked by the same schema as the
+ * server's (pledgeInput): that schema and its phone rules are imported when the donor first sends,
+ * so the campaign page's first load carries neither zod nor libphonenumber.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import type { PledgeInput } from '../../../../shared/schemas/giving';
+import { FieldError } from '../../../components/form/field-parts';
+import { HoneypotField } from '../../../components/form/honeypot-field';
+import { lazySchema, useSchemaForm } from '../../../components/form/schema-form';
+import { TextField } from '../../../components/form/text-field';
 import { useNavigate } from '../../../lib/navigation';
+import { readServerError } from '../../../lib/server-error';
 import { trpc } from '../../../lib/trpc';
 
 const CHIPS = [1_000, 5_000, 10_000] as const;
 const OTHER = 'other';
 
-type Errors = Partial<Record<'amount' | 'name' | 'phone' | 'email' | 'form', string>>;
-/** The fields whose errors show beside them; any other goes above the button. */
+/** The fields whose errors show beside them; any other shows above the button. */
 const SHOWN_FIELDS = new Set(['amount', 'name', 'phone', 'email']);
 
-/** A labelled text input with its error below, tied to it for assistive tech. */
-function TextInput({
-  id,
-  name,
-  label,
-  error,
-  ...input
-}: {
-  id: string;
-  name: string;
-  label: string;
-  error: string | undefined;
-  type?: 'text' | 'tel' | 'email';
-  autoComplete: string;
-  maxLength: number;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        className="field__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+const pledgeSchema = lazySchema(() => import('../../../../shared/schemas/giving').then((m) => m.pledgeInput));
 
-export function GiveForm({ campaignId, refused }: { campaignId: string; refused: boolean }) {
-  const uid = useId();
-  const ids = {
-    other: `${uid}-other`,
-    name: `${uid}-name`,
-    anonymous: `${uid}-anonymous`,
-    hide: `${uid}-hide`,
-    phone: `${uid}-phone`,
-    email: `${uid}-email`,
-    honeypot: `${uid}-website`,
-  };
+/**
+ * The campaign page loads this module when the panel nears the screen (lazyNearScreen), so the
+ * form model stays out of the page's first load; until then the server's markup is a plain form
+ * that posts. `data-live` marks the form once its script runs.
+ */
+export default function GiveForm({ campaignId, refused }: { campaignId: string; refused: boolean }) {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const form = useSchemaForm(pledgeSchema, {
+    defaultValues: {
+      campaignId,
+      amount: String(CHIPS[1]),
+      name: '',
+      anonymous: false,
+      hideAmount: false,
+      phone: '',
+      email: '',
+      website: '',
+    },
+  });
+  const { formState, register, setValue } = form.methods;
+  // The chip chosen; the form's amount is its value, or what is typed under "Other".
   const [choice, setChoice] = useState<string>(String(CHIPS[1]));
-  const [anonymous, setAnonymous] = useState(false);
-  const [errors, setErrors] = useState<Errors>(refused ? { form: t('give.failed') } : {});
-  const [sending, setSending] = useState(false);
+  const otherRef = useRef<HTMLInputElement | null>(null);
+  const [failure, setFailure] = useState(refused ? t('give.failed') : '');
   const create = trpc.pledge.create.useMutation();
   const navigate = useNavigate();
+  const amountError = form.error('amount');
+  const amountErrorId = form.errorId('amount');
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const choose = (next: string) => {
+    setChoice(next);
+    setValue('amount', next === OTHER ? (otherRef.current?.value ?? '') : next, {
+      shouldValidate: formState.isSubmitted,
+    });
+  };
+
+  /** A refusal no field shows (the campaign, the honeypot), or a check that could not run, shows above the button. */
+  const onInvalid = (errors: FieldErrors<PledgeInput>) => {
+    const unshown = Object.entries(errors).find(
+      ([field, error]) => field !== 'root' && !SHOWN_FIELDS.has(field) && error?.message,
+    );
+    if (unshown) setFailure(String(unshown[1]?.message));
+    else if (errors.root?.schema) setFailure(t('give.failed'));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending) return;
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '');
-    const raw = {
-      campaignId,
-      amount: text('amount') === OTHER ? text('otherAmount') : text('amount'),
-      name: text('name'),
-      anonymous: data.get('anonymous') === 'on',
-      hideAmount: data.get('hideAmount') === 'on',
-      phone: text('phone'),
-      email: text('email'),
-      website: text('website') || undefined,
-    };
-    setSending(true);
-    try {
-      const { pledgeInput } = await import('../../../../shared/schemas/giving');
-      const checked = pledgeInput.safeParse(raw);
-      if (!checked.success) {
-        const found: Errors = {};
-        for (const issue of checked.error.issues) {
-          const field = String(issue.path[0]);
-          found[SHOWN_FIELDS.has(field) ? (field as keyof Errors) : 'form'] ??= issue.message;
-        }
-        setErrors(found);
-        return;
+    if (formState.isSubmitting) return;
+    setFailure('');
+    void form.methods.handleSubmit(async (data) => {
+      try {
+        const answer = await create.mutateAsync(data);
+        navigate(`/pledge/${answer.data.reference}`);
+      } catch (error) {
+        const server = readServerError(error);
+        form.showServerErrors(server.fieldErrors);
+        setFailure(server.message ?? t('give.failed'));
       }
-      setErrors({});
-      const answer = await create.mutateAsync(raw);
-      navigate(`/pledge/${answer.data.reference}`);
-    } catch (error) {
-      setErrors({ form: (error as { message?: string }).message || t('give.failed') });
-    } finally {
-      setSending(false);
-    }
+    }, onInvalid)(event);
   };
 
   return (
-    <form className="give-form" method="post" action="/api/pledges" noValidate onSubmit={onSubmit}>
+    <form
+      className="give-form"
+      method="post"
+      action="/api/pledges"
+      noValidate
+      onSubmit={onSubmit}
+      data-deferred=""
+      data-live={live ? '' : undefined}
+    >
+      {/* For the post before the script loads; the form's own value is its starting one. */}
       <input type="hidden" name="campaignId" value={campaignId} />
-      <fieldset className="give-form__amounts" aria-describedby={errors.amount ? `${uid}-amount-error` : undefined}>
+      <fieldset className="give-form__amounts" aria-describedby={amountError ? amountErrorId : undefined}>
         <legend className="field__label">{t('give.amount')}</legend>
         <div className="give-form__chips">
           {CHIPS.map((amount) => (
@@ -126,99 +111,59 @@ export function GiveForm({ campaignId, refused }: { campaignId: string; refused:
                 name="amount"
                 value={amount}
                 checked={choice === String(amount)}
-                onChange={() => setChoice(String(amount))}
+                onChange={() => choose(String(amount))}
               />
               <span>{formatNaira(amount)}</span>
             </label>
           ))}
           <label className="amount-chip">
-            <input
-              type="radio"
-              name="amount"
-              value={OTHER}
-              checked={choice === OTHER}
-              onChange={() => setChoice(OTHER)}
-            />
+            <input type="radio" name="amount" value={OTHER} checked={choice === OTHER} onChange={() => choose(OTHER)} />
             <span>{t('give.other')}</span>
           </label>
         </div>
         <div className="field give-form__other">
-          <label className="field__label" htmlFor={ids.other}>
+          <label className="field__label" htmlFor={form.fieldId('otherAmount')}>
             {t('give.otherAmount')}
           </label>
           <input
-            id={ids.other}
+            ref={otherRef}
+            id={form.fieldId('otherAmount')}
             name="otherAmount"
             className="field__control"
             inputMode="numeric"
             autoComplete="off"
-            onFocus={() => setChoice(OTHER)}
-            aria-invalid={errors.amount ? true : undefined}
+            onFocus={() => choose(OTHER)}
+            onChange={() => choose(OTHER)}
+            aria-invalid={amountError ? true : undefined}
           />
         </div>
-        {errors.amount && (
-          <p className="field__error" id={`${uid}-amount-error`}>
-            {errors.amount}
-          </p>
-        )}
+        <FieldError id={amountErrorId} message={amountError} />
       </fieldset>
 
-      <TextInput
-        id={ids.name}
-        name="name"
-        label={t('give.name')}
-        error={errors.name}
-        autoComplete="name"
-        maxLength={100}
-      />
-      <label className="give-form__check" htmlFor={ids.anonymous}>
-        <input
-          id={ids.anonymous}
-          type="checkbox"
-          name="anonymous"
-          checked={anonymous}
-          onChange={(e) => setAnonymous(e.target.checked)}
-        />
+      <TextField form={form} name="name" label={t('give.name')} autoComplete="name" maxLength={100} />
+      <label className="give-form__check" htmlFor={form.fieldId('anonymous')}>
+        <input id={form.fieldId('anonymous')} type="checkbox" {...register('anonymous', { deps: ['name'] })} />
         {t('give.anonymous')}
       </label>
-      <label className="give-form__check" htmlFor={ids.hide}>
-        <input id={ids.hide} type="checkbox" name="hideAmount" />
+      <label className="give-form__check" htmlFor={form.fieldId('hideAmount')}>
+        <input id={form.fieldId('hideAmount')} type="checkbox" {...register('hideAmount')} />
         {t('give.hideAmount')}
       </label>
 
       <fieldset className="give-form__contact">
         <legend className="field__hint">{t('give.contactLegend')}</legend>
-        <TextInput
-          id={ids.phone}
-          name="phone"
-          type="tel"
-          label={t('give.phone')}
-          error={errors.phone}
-          autoComplete="tel"
-          maxLength={30}
-        />
-        <TextInput
-          id={ids.email}
-          name="email"
-          type="email"
-          label={t('give.email')}
-          error={errors.email}
-          autoComplete="email"
-          maxLength={254}
-        />
+        <TextField form={form} name="phone" type="tel" label={t('give.phone')} autoComplete="tel" maxLength={30} />
+        <TextField form={form} name="email" type="email" label={t('give.email')} autoComplete="email" maxLength={254} />
       </fieldset>
 
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor={ids.honeypot}>{t('form.honeypot')}</label>
-        <input id={ids.honeypot} name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
-      {errors.form && (
+      <HoneypotField form={form} />
+      {failure && (
         <p className="form-error" role="alert">
-          {errors.form}
+          {failure}
         </p>
       )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={sending}>
-        {sending ? t('give.submitting') : t('give.submit')}
+      <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t('give.submitting') : t('give.submit')}
       </button>
     </form>
   );

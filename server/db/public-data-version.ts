@@ -25,7 +25,7 @@ const SAFETY_MS = 1_000;
 const SETTLE_POLL_MS = 2;
 const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
-export interface DataVersions {
+export interface PublicDataVersion {
   /** The current version: from memory while this instance can vouch for it, else read. */
   current(): number | Promise<number>;
   /** Called with each newer version, so caches drop what they hold. */
@@ -52,7 +52,7 @@ const parsePayload = (payload: string): number | null => {
   return match ? Number(match[1]) : null;
 };
 
-export async function openDataVersions(handle: DatabaseHandle): Promise<DataVersions> {
+export async function openPublicDataVersion(handle: DatabaseHandle): Promise<PublicDataVersion> {
   let known = await readVersion(handle.db);
   const listeners: ((version: number) => void)[] = [];
   /** Takes in a version; answers whether it was newer. */

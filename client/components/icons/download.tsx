@@ -1,0 +1,8 @@
+// Lucide 1.75.0 (https://lucide.dev, ISC licence), written by scripts/icons.mjs: run it rather than editing.
+import { icon } from './icon';
+
+export const Download = icon('download', [
+  ['path', { d: 'M12 15V3' }],
+  ['path', { d: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4' }],
+  ['path', { d: 'm7 10 5 5 5-5' }],
+]);

@@ -1,0 +1,10 @@
+// Lucide 1.75.0 (https://lucide.dev, ISC licence), written by scripts/icons.mjs: run it rather than editing.
+import { icon } from './icon';
+
+export const Trash2 = icon('trash', [
+  ['path', { d: 'M10 11v6' }],
+  ['path', { d: 'M14 11v6' }],
+  ['path', { d: 'M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6' }],
+  ['path', { d: 'M3 6h18' }],
+  ['path', { d: 'M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2' }],
+]);
