@@ -1,6 +1,6 @@
 /**
  * Authentication state: the token lives in localStorage under 'token'; at start
- * it is verified with the server, and a refused or failed check removes it without a message.
+ * it is verified with the server, and a refused check removes it without a message.
  * Logging out also asks the server to revoke the token. Both go through tRPC (auth.verify,
  * auth.logout), the same face as the dashboard's other calls.
  */
@@ -29,14 +29,20 @@ const removeToken = () => {
   }
 };
 
-/** auth.verify with the stored token: only success or failure matters. */
-async function verifyToken(): Promise<boolean> {
+/**
+ * auth.verify with the stored token: 'refused' when the server says the token is no good,
+ * 'unknown' when it could not be asked (offline, or the page is being left while the check is on
+ * its way). Only a refusal forgets the token: a check cut short must not sign anyone out.
+ */
+async function verifyToken(): Promise<'valid' | 'refused' | 'unknown'> {
   try {
     const { trpcCalls } = await import('./trpc-calls');
     await trpcCalls.auth.verify.query();
-    return true;
-  } catch {
-    return false;
+    return 'valid';
+  } catch (error) {
+    // Read here: client/lib/server-error.ts and its imports would add a kilobyte to every first load.
+    const status = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+    return status === 401 || status === 403 ? 'refused' : 'unknown';
   }
 }
 
@@ -72,7 +78,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       settle(null);
       return false;
     }
-    const ok = await verifyToken();
+    // A token that could not be checked is kept: the dashboard's own calls answer 401 if it is bad.
+    const ok = (await verifyToken()) !== 'refused';
     if (!ok) removeToken();
     settle(ok ? stored : null);
     return ok;
