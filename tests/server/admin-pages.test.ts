@@ -3,6 +3,7 @@
  * the same transaction as the rows; and, on the real PostgreSQL with 100,000 rows, no admin query
  * that scans a large table.
  */
+import { createWakeSignal } from '../../server/lib/wake';
 import { type CompiledQuery, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +213,7 @@ describe.skipIf(!testDatabases().includes('postgres'))('admin queries on Postgre
       now: () => new Date(),
       publicDataVersion,
       publicData: createPublicData(publicDataVersion),
+      mailQueued: createWakeSignal(),
     };
   }, 300_000);
   afterAll(async () => {
