@@ -86,11 +86,15 @@ const smtpUrl = z
   }, 'must be a URL such as smtp://user:password@smtp.example.org:587 (STARTTLS) or smtps://user:password@smtp.example.org:465');
 
 /** `Name <address@domain>` or `address@domain`, on one line. */
-const MAILBOX = /^(?:([^<>\r\n]*?)\s*<([^\s<>@]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,}|localhost))>|([^\s<>@]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,}|localhost)))$/;
+const MAILBOX =
+  /^(?:([^<>\r\n]*?)\s*<([^\s<>@]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,}|localhost))>|([^\s<>@]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,}|localhost)))$/;
 const mailbox = z
   .string()
   .trim()
-  .refine((v) => MAILBOX.test(v), 'must be an address such as Foundation <no-reply@example.org> or no-reply@example.org');
+  .refine(
+    (v) => MAILBOX.test(v),
+    'must be an address such as Foundation <no-reply@example.org> or no-reply@example.org',
+  );
 
 const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
@@ -203,7 +207,11 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
       "Invalid configuration: PUBLIC_URL must be set with SMTP_URL (links in mails use the site's absolute address)",
     );
   }
-  const dkimVars = { DKIM_DOMAIN: e.DKIM_DOMAIN, DKIM_SELECTOR: e.DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: e.DKIM_PRIVATE_KEY_FILE };
+  const dkimVars = {
+    DKIM_DOMAIN: e.DKIM_DOMAIN,
+    DKIM_SELECTOR: e.DKIM_SELECTOR,
+    DKIM_PRIVATE_KEY_FILE: e.DKIM_PRIVATE_KEY_FILE,
+  };
   const missing = Object.entries(dkimVars).filter(([, v]) => v === undefined);
   if (missing.length > 0 && missing.length < 3) {
     throw new ConfigError(

@@ -56,6 +56,7 @@ export const retryDelayMs = (attempts: number): number =>
 
 // CR or LF would end a header and start another (header injection); no control character belongs
 // in a header at all.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 // Headers the transport writes from the row and the configuration.

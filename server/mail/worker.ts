@@ -66,7 +66,10 @@ export function startMailWorker(
       if (settled && status === 'failed') {
         log.error({ mail: row.id, kind: row.kind, err: error }, 'mail failed for good after 24 hours of attempts');
       } else if (settled) {
-        log.warn({ mail: row.id, kind: row.kind, attempts: row.attempts, reason: reasonOf(error) }, 'mail will be retried');
+        log.warn(
+          { mail: row.id, kind: row.kind, attempts: row.attempts, reason: reasonOf(error) },
+          'mail will be retried',
+        );
       }
     }
   };
@@ -77,7 +80,9 @@ export function startMailWorker(
     const runner = async () => {
       for (let row = queue.shift(); row && !stopped; row = queue.shift()) {
         if (!waiting.delete(row)) continue; // handed back by stop()
-        await sendOne(row).catch((error: unknown) => log.error({ err: error, mail: row?.id }, 'mail worker step failed'));
+        await sendOne(row).catch((error: unknown) =>
+          log.error({ err: error, mail: row?.id }, 'mail worker step failed'),
+        );
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, runner));
