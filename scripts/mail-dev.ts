@@ -18,6 +18,7 @@ let count = 0;
 const server = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
+  allowInsecureAuth: true,
   // Any user name and password are accepted, as a provider's would be.
   onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'dev' }),
   logger: false,
