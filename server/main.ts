@@ -54,7 +54,8 @@ async function main(): Promise<void> {
       stopHousekeeping();
       stopBackups();
       await app.close();
-      // After the requests: a mail queued by one of them is still claimed by this instance or the next.
+      // After the last requests: what it claimed and did not start is handed back for the next start
+      // or another instance, without waiting out the lease.
       await stopMail();
       mailTransport.close();
       await deps.publicDataVersion.close();
