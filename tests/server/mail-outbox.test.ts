@@ -144,6 +144,16 @@ describe.each(testDatabases())('the mail outbox on %s', (kind) => {
     expect(row!.sentAt).toEqual(clock);
   });
 
+  it('is woken at once by a mail queued in its own process, without waiting for its next poll', async () => {
+    const deps = await makeDeps();
+    await enqueue(deps, message(2));
+    runWorker(deps, { pollMs: 10 * MINUTE });
+    // Its look at start sends the first; its next poll is ten minutes away.
+    await waitForRows('the first mail to be sent', (r) => r[0]?.status === 'sent');
+    await enqueue(deps, message(3));
+    await waitFor(() => smtp.received.length === 2, { what: 'the second mail, sent on the wake-up', timeoutMs: 5000 });
+  });
+
   it('keeps one row per dedupe key', async () => {
     const deps = await makeDeps();
     const first = await enqueue(deps, message(1, { dedupeKey: 'gift:42:receipt' }));
