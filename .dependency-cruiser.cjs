@@ -19,7 +19,7 @@ const LAYERS = [
   [
     'areas',
     [
-      '^server/(campaigns|submissions|uploads|giving|users|settings|backup|dashboard|seed)/',
+      '^server/(campaigns|submissions|uploads|giving|users|settings|backup|dashboard|seed|mail)/',
       '^server/audit/(?!audit[.]ts$)',
     ],
   ],

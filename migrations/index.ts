@@ -6,6 +6,7 @@ import * as hotPaths from './2026-11-23T0000-hot-paths';
 import * as staff from './2026-11-24T0000-staff';
 import * as giving from './2026-11-25T0000-giving';
 import * as hausa from './2026-11-26T0000-hausa';
+import * as mailOutbox from './2026-11-27T0000-mail-outbox';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -15,4 +16,5 @@ export const migrations = {
   '2026-11-24T0000-staff': staff,
   '2026-11-25T0000-giving': giving,
   '2026-11-26T0000-hausa': hausa,
+  '2026-11-27T0000-mail-outbox': mailOutbox,
 };

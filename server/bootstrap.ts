@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrator';
 import { createPublicData } from './db/public-data';
 import { openPublicDataVersion } from './db/public-data-version';
 import type { Deps } from './deps';
+import { createWakeSignal } from './lib/wake';
 import { seedDemoContent } from './seed/demo';
 
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
@@ -46,7 +47,15 @@ export async function createDeps(
   now: () => Date,
 ): Promise<Deps> {
   const publicDataVersion = await openPublicDataVersion(handle);
-  return { db: handle.db, config, tokens, now, publicDataVersion, publicData: createPublicData(publicDataVersion) };
+  return {
+    db: handle.db,
+    config,
+    tokens,
+    now,
+    publicDataVersion,
+    publicData: createPublicData(publicDataVersion),
+    mailQueued: createWakeSignal(),
+  };
 }
 
 export async function prepare(config: Config, now: () => Date = () => new Date()): Promise<Prepared> {

@@ -2,6 +2,7 @@
  * Configuration, parsed once from the environment at boot. A bad value stops the process with one
  * line naming the variable; nothing else in server/ reads process.env.
  */
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -72,6 +73,29 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be a URL such as smtp://user:password@smtp.example.org:587 (STARTTLS) or smtps://user:password@smtp.example.org:465');
+
+/** `Name <address@domain>` or `address@domain`, on one line. */
+const MAILBOX =
+  /^(?:([^<>\r\n]*?)\s*<([^\s<>@]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,}|localhost))>|([^\s<>@]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,}|localhost)))$/;
+const mailbox = z
+  .string()
+  .trim()
+  .refine(
+    (v) => MAILBOX.test(v),
+    'must be an address such as Foundation <no-reply@example.org> or no-reply@example.org',
+  );
+
 const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -139,7 +163,86 @@ const envSchema = z.object({
     .default(24),
   BACKUP_KEEP: int(1, 10_000).default(7),
   BACKUP_PASSPHRASE: z.string().min(12, 'must have at least 12 characters').optional(),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailbox.optional(),
+  MAIL_REPLY_TO: mailbox.optional(),
+  MAIL_PER_MINUTE: int(1, 100_000).default(600),
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/, 'must be a domain name such as example.org')
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*$/, 'must be a selector such as mail2026')
+    .optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
 });
+
+export interface MailConfig {
+  /** Where mail goes; unset keeps each message as an .eml file under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  /** The From header, as given (`Name <address>`). */
+  from: string;
+  /** The domain of From: Message-IDs are made on it. */
+  fromDomain: string;
+  replyTo: string | undefined;
+  dkim: { domain: string; selector: string; privateKey: string } | undefined;
+  perMinute: number;
+}
+
+const DEFAULT_MAIL_FROM = 'Arewa Community Development Foundation <no-reply@localhost>';
+
+function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
+  if (e.SMTP_URL !== undefined && e.MAIL_FROM === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: MAIL_FROM must be set with SMTP_URL (the sender, e.g. Foundation <no-reply@example.org>)',
+    );
+  }
+  // Links in mails are built on PUBLIC_URL: a guessed local address would send strangers to localhost.
+  if (e.SMTP_URL !== undefined && e.PUBLIC_URL === undefined) {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_URL must be set with SMTP_URL (links in mails use the site's absolute address)",
+    );
+  }
+  const dkimVars = {
+    DKIM_DOMAIN: e.DKIM_DOMAIN,
+    DKIM_SELECTOR: e.DKIM_SELECTOR,
+    DKIM_PRIVATE_KEY_FILE: e.DKIM_PRIVATE_KEY_FILE,
+  };
+  const missing = Object.entries(dkimVars).filter(([, v]) => v === undefined);
+  if (missing.length > 0 && missing.length < 3) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.map(([k]) => k).join(' and ')} must be set too (DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together)`,
+    );
+  }
+  let dkim: MailConfig['dkim'];
+  if (e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY_FILE) {
+    let privateKey: string;
+    try {
+      privateKey = fs.readFileSync(path.resolve(e.DKIM_PRIVATE_KEY_FILE), 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConfigError(`Invalid configuration: DKIM_PRIVATE_KEY_FILE cannot be read (${code})`);
+    }
+    if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(privateKey)) {
+      throw new ConfigError('Invalid configuration: DKIM_PRIVATE_KEY_FILE must hold a PEM private key');
+    }
+    dkim = { domain: e.DKIM_DOMAIN, selector: e.DKIM_SELECTOR, privateKey };
+  }
+  const from = e.MAIL_FROM ?? DEFAULT_MAIL_FROM;
+  const match = MAILBOX.exec(from)!;
+  return {
+    smtpUrl: e.SMTP_URL,
+    from,
+    fromDomain: (match[3] ?? match[5]!).toLowerCase(),
+    replyTo: e.MAIL_REPLY_TO,
+    dkim,
+    perMinute: e.MAIL_PER_MINUTE,
+  };
+}
 
 export interface Config {
   port: number;
@@ -171,6 +274,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The server's own backups: off unless a folder is given (server/backup/scheduled.ts). */
   backup: { dir: string | undefined; everyHours: number; keep: number; passphrase: string | undefined };
+  /** Outgoing mail (server/mail/). */
+  mail: MailConfig;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -194,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // A local site: the address it listens on, with a loopback name for "any address".
   const localHost = ['0.0.0.0', '::'].includes(e.HOST) ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
   const publicUrl = e.PUBLIC_URL ?? `http://${localHost}:${e.PORT}`;
+  const mail = mailConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -225,5 +331,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       keep: e.BACKUP_KEEP,
       passphrase: e.BACKUP_PASSPHRASE,
     },
+    mail,
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DB } from './db/database';
 import type { PublicData } from './db/public-data';
 import type { PublicDataVersion } from './db/public-data-version';
+import type { WakeSignal } from './lib/wake';
 
 /**
  * What services need: a type of the access layer, so every area may name it; the composition
@@ -17,4 +18,6 @@ export interface Deps {
   publicDataVersion: PublicDataVersion;
   /** The campaign list and settings kept in memory per version (server/db/public-data.ts). */
   publicData: PublicData;
+  /** Rung when a mail is queued, so this process's mail worker looks at once (server/mail/). */
+  mailQueued: WakeSignal;
 }

@@ -8,6 +8,8 @@ import { prepare } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrator';
 import { scheduleHousekeeping } from './housekeeping';
+import { createMailTransport } from './mail/transport';
+import { startMailWorker } from './mail/worker';
 import type { PageRenderer } from './pages';
 
 /** The built client and page renderer sit next to the built server (dist/client, dist/ssr beside dist/server). */
@@ -40,6 +42,8 @@ async function main(): Promise<void> {
   if (seeded > 0) app.log.info(`added ${seeded} demo campaigns`);
   const stopHousekeeping = scheduleHousekeeping(deps, app.log);
   const stopBackups = scheduleBackups(deps, app.log);
+  const mailTransport = createMailTransport(config);
+  const stopMail = startMailWorker(deps, mailTransport, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,6 +54,10 @@ async function main(): Promise<void> {
       stopHousekeeping();
       stopBackups();
       await app.close();
+      // After the last requests: what it claimed and did not start is handed back for the next start
+      // or another instance, without waiting out the lease.
+      await stopMail();
+      mailTransport.close();
       await deps.publicDataVersion.close();
       await handle.close();
       process.exit(0);
@@ -70,6 +78,11 @@ async function main(): Promise<void> {
     throw new ConfigError(`Invalid configuration: PORT ${config.port} on HOST ${config.host} ${reason}`);
   }
   app.log.info(`database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);
+  app.log.info(
+    config.mail.smtpUrl
+      ? `mail: over SMTP to ${new URL(config.mail.smtpUrl).host}`
+      : `mail: kept as .eml files in ${config.dataDir}/mail (SMTP_URL is not set)`,
+  );
   if (config.publicUrlIsLocal) {
     app.log.warn(`PUBLIC_URL is not set: links use ${config.publicUrl}; set it to the site's public address`);
   }

@@ -324,6 +324,27 @@ export interface AmountAdjustmentsTable {
   createdAt: Timestamp;
 }
 
+/** A message waiting for, or done with, delivery (server/mail/outbox.ts). */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  toAddress: string;
+  language: 'en' | 'ha';
+  subject: string;
+  html: string;
+  text: string;
+  headers: Json<Record<string, string>>;
+  messageId: string;
+  dedupeKey: string | null;
+  status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  lastError: string | null;
+  dueAt: Timestamp;
+  leaseUntil: NullableTimestamp;
+  createdAt: Timestamp;
+  sentAt: NullableTimestamp;
+}
+
 /** Keyed by the tables' SQL names (already snake_case, so the plugin leaves them unchanged). */
 export interface Database {
   data_versions: DataVersionsTable;
@@ -350,6 +371,7 @@ export interface Database {
   statement_mappings: StatementMappingsTable;
   gifts: GiftsTable;
   amount_adjustments: AmountAdjustmentsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** A selected row of a table. */

@@ -3,6 +3,7 @@
  * the same transaction as the rows; and, on the real PostgreSQL with 100,000 rows, no admin query
  * that scans a large table.
  */
+
 import { type CompiledQuery, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { newId } from '../../server/db/ids';
 import { createPublicData } from '../../server/db/public-data';
 import { openPublicDataVersion } from '../../server/db/public-data-version';
 import type { Deps } from '../../server/deps';
+import { createWakeSignal } from '../../server/lib/wake';
 import { listSubmissions, submissionCounts, submissionPage } from '../../server/submissions/service';
 import { SUBMISSION_TYPES } from '../../shared/constants';
 import { createTestApp, TEST_SECRET, type TestApp, testConfig } from '../helpers/app';
@@ -212,6 +214,7 @@ describe.skipIf(!testDatabases().includes('postgres'))('admin queries on Postgre
       now: () => new Date(),
       publicDataVersion,
       publicData: createPublicData(publicDataVersion),
+      mailQueued: createWakeSignal(),
     };
   }, 300_000);
   afterAll(async () => {

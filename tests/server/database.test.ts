@@ -19,6 +19,7 @@ const TABLES = [
   'contact_messages',
   'data_versions',
   'gifts',
+  'mail_outbox',
   'newsletter_subscriptions',
   'partner_submissions',
   'pledges',

@@ -1,0 +1,237 @@
+/**
+ * The mail outbox (docs/email.md). A message is a row written by `enqueueMail` inside the
+ * transaction of the change that causes it: a rolled-back change sends nothing, a committed one
+ * cannot lose its message. The worker (worker.ts) claims due rows under a lease, sends them and
+ * records the outcome; every outcome is written only while the claim that made it still holds
+ * (same status, same attempt number), so a late worker cannot overwrite another's result.
+ *
+ * Delivery is at least once. A process that dies after the SMTP server accepted a message but
+ * before `markSent` committed leaves the row 'sending'; when its lease runs out another worker
+ * sends it again. That duplicate is rare and carries the same Message-ID, set once at enqueue,
+ * so mail clients fold the two copies into one.
+ *
+ * States: queued → sending → sent; a failed attempt puts the row back to queued, due after 1, 2,
+ * 4 … minutes (at most an hour between attempts); a failure 24 hours or more after the row was
+ * made ends it as failed, with the last error kept.
+ */
+import { sql, type Transaction } from 'kysely';
+import { z } from 'zod';
+import { email } from '../../shared/schemas/fields';
+import type { DB } from '../db/database';
+import { newId } from '../db/ids';
+import type { Database, Row } from '../db/schema';
+import type { Deps } from '../deps';
+
+export type OutboxRow = Row<'mail_outbox'>;
+
+export interface OutgoingMail {
+  /** What the message is, for the logs and for counting: 'newsletter.confirm'. */
+  kind: string;
+  to: string;
+  language: 'en' | 'ha';
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers, such as List-Unsubscribe. The transport sets From, To, Subject and the like. */
+  headers?: Record<string, string>;
+  /** One message per key, ever (one receipt per gift): a second enqueue with it adds nothing. */
+  dedupeKey?: string;
+}
+
+/** A message refused before it is stored: a programming error in the caller, never a visitor's. */
+export class MailRefusedError extends Error {
+  override name = 'MailRefusedError';
+}
+
+/** How long a claim holds: longer than the transport's timeouts added up (transport.ts). */
+export const LEASE_MS = 5 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+/** Retries stop this long after the message was queued. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE_MS;
+const MAX_DELAY_MS = 60 * MINUTE_MS;
+
+/** The wait after the `attempts`-th failed attempt: 1, 2, 4 … minutes, at most an hour. */
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(MINUTE_MS * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
+
+// CR or LF would end a header and start another (header injection); no control character belongs
+// in a header at all.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+// Headers the transport writes from the row and the configuration.
+const RESERVED = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'reply-to',
+  'sender',
+  'message-id',
+  'date',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'dkim-signature',
+]);
+
+const address = email();
+const noNul = (v: string) => !v.includes('\u0000');
+
+const outgoing = z.object({
+  kind: z.string().regex(/^[a-z0-9]+(?:[._-][a-z0-9]+)*$/, 'must be a name such as newsletter.confirm'),
+  to: address,
+  language: z.enum(['en', 'ha']),
+  subject: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(998, 'is too long for a header')
+    .refine((v) => !CONTROL.test(v), 'must not hold line breaks or other control characters'),
+  html: z.string().refine(noNul, 'must not hold U+0000'),
+  text: z.string().min(1, 'must not be empty').refine(noNul, 'must not hold U+0000'),
+  headers: z
+    .record(
+      z
+        .string()
+        .regex(HEADER_NAME, 'must be a header name')
+        .refine((k) => !RESERVED.has(k.toLowerCase()), 'is set by the transport'),
+      z.string().refine((v) => !CONTROL.test(v), 'must not hold line breaks or other control characters'),
+    )
+    .default({}),
+  dedupeKey: z.string().min(1).max(200).optional(),
+});
+
+export interface Enqueued {
+  id: string;
+  messageId: string;
+  /** False when a message with the same dedupe key was already there: nothing was added. */
+  queued: boolean;
+}
+
+/**
+ * Queues a message in the caller's transaction. Refuses (MailRefusedError) a bad address, and line
+ * breaks or control characters in the subject or a header value, before anything is stored.
+ */
+export async function enqueueMail(
+  trx: Transaction<Database>,
+  deps: Pick<Deps, 'config' | 'now' | 'mailQueued'>,
+  message: OutgoingMail,
+): Promise<Enqueued> {
+  const parsed = outgoing.safeParse(message);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new MailRefusedError(`Mail refused: ${issue.path.join('.') || 'message'} ${issue.message}`);
+  }
+  const m = parsed.data;
+  const now = deps.now();
+  const id = newId(now.getTime());
+  const messageId = `<${id}@${deps.config.mail.fromDomain}>`;
+  const inserted = await trx
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      kind: m.kind,
+      toAddress: m.to,
+      language: m.language,
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      headers: JSON.stringify(m.headers),
+      messageId,
+      dedupeKey: m.dedupeKey ?? null,
+      dueAt: now,
+      createdAt: now,
+    })
+    .onConflict((oc) => oc.column('dedupeKey').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await trx
+      .selectFrom('mail_outbox')
+      .select(['id', 'messageId'])
+      .where('dedupeKey', '=', m.dedupeKey!)
+      .executeTakeFirstOrThrow();
+    return { ...existing, queued: false };
+  }
+  // The worker looks shortly after; should this transaction still be open then, its next poll
+  // finds the row.
+  deps.mailQueued.wake();
+  return { id, messageId, queued: true };
+}
+
+/**
+ * Claims up to `limit` due rows for this worker: queued ones whose time has come, and 'sending'
+ * ones whose lease ran out (their worker died). Rows another worker is claiming are skipped, so
+ * two workers never take the same row.
+ */
+export async function claimDue(db: DB, now: Date, limit: number, leaseMs = LEASE_MS): Promise<OutboxRow[]> {
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  // A materialized CTE: the locked, limited pick runs once, whatever plan the update gets.
+  const { rows } = await sql<OutboxRow>`
+    with picked as materialized (
+      select id from mail_outbox
+      where (status = 'queued' and due_at <= ${now}) or (status = 'sending' and lease_until < ${now})
+      order by due_at
+      limit ${limit}
+      for update skip locked
+    )
+    update mail_outbox m
+    set status = 'sending', lease_until = ${leaseUntil}, attempts = m.attempts + 1
+    from picked
+    where m.id = picked.id
+    returning m.*`.execute(db);
+  return rows.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+}
+
+/** Records a delivery; `note` says where a message kept as a file went. False if the claim was lost. */
+export async function markSent(db: DB, row: OutboxRow, now: Date, note?: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sentAt: now, leaseUntil: null, lastError: note ?? null })
+    .where('id', '=', row.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', row.attempts)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Records a failed attempt: the row is due again after the backoff, or failed for good once the
+ * message has been trying for 24 hours. False if the claim was lost.
+ */
+export async function markRetry(
+  db: DB,
+  row: OutboxRow,
+  now: Date,
+  error: string,
+): Promise<{ settled: boolean; status: 'queued' | 'failed' }> {
+  const giveUp = now.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+  const status = giveUp ? 'failed' : 'queued';
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({
+      status,
+      leaseUntil: null,
+      lastError: error.slice(0, 2000),
+      ...(giveUp ? {} : { dueAt: new Date(now.getTime() + retryDelayMs(row.attempts)) }),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', row.attempts)
+    .executeTakeFirst();
+  return { settled: result.numUpdatedRows > 0n, status };
+}
+
+/** Gives back rows claimed but never tried (a stopping worker): queued again, the attempt undone. */
+export async function release(db: DB, rows: OutboxRow[]): Promise<void> {
+  for (const row of rows) {
+    await db
+      .updateTable('mail_outbox')
+      .set({ status: 'queued', leaseUntil: null, attempts: row.attempts - 1 })
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .where('attempts', '=', row.attempts)
+      .execute();
+  }
+}

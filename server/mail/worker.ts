@@ -1,0 +1,151 @@
+/**
+ * The mail worker: every few seconds (and at once when this process queues a mail) it claims due
+ * rows of the outbox, sends them a few at a time, no more than MAIL_PER_MINUTE in any minute, and
+ * records each outcome (outbox.ts). Any number of instances may run one: claims skip each
+ * other's rows. Times stored in rows come from `deps.now`; the pacing of sends is real time.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../deps';
+import { claimDue, markRetry, markSent, type OutboxRow, release } from './outbox';
+import type { MailTransport } from './transport';
+
+export interface MailWorkerOptions {
+  /** How often to look for due rows; 5 s unless told. */
+  pollMs?: number;
+  /** Rows claimed at once; 20 unless told. */
+  batch?: number;
+  /** Sends at once; 4 unless told. */
+  concurrency?: number;
+  /** How long a stop waits for sends in flight; 5 s unless told. */
+  stopGraceMs?: number;
+  /** Lease of a claim (outbox.ts LEASE_MS unless told). */
+  leaseMs?: number;
+}
+
+const WINDOW_MS = 60_000;
+// A mail queued in a transaction is usually committed this soon after the wake-up.
+const WAKE_DELAY_MS = 50;
+
+const reasonOf = (error: unknown): string => {
+  const e = error as { responseCode?: number; code?: string; message?: string };
+  const code = e.responseCode ?? e.code;
+  return `${code ? `${code}: ` : ''}${e.message ?? String(error)}`;
+};
+
+/** Starts the worker; answers a function that stops it (claims nothing more, hands back what it did not start). */
+export function startMailWorker(
+  deps: Deps,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  options: MailWorkerOptions = {},
+): () => Promise<void> {
+  const { pollMs = 5000, batch = 20, concurrency = 4, stopGraceMs = 5000, leaseMs } = options;
+  const perMinute = deps.config.mail.perMinute;
+  const started: number[] = []; // real times of the sends of the last minute
+  const waiting = new Set<OutboxRow>(); // claimed, not yet started
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+  let again = false;
+
+  const budget = () => {
+    const since = performance.now() - WINDOW_MS;
+    while (started.length > 0 && started[0]! <= since) started.shift();
+    return perMinute - started.length;
+  };
+
+  const sendOne = async (row: OutboxRow) => {
+    started.push(performance.now());
+    try {
+      const note = await transport.send(row);
+      if (!(await markSent(deps.db, row, deps.now(), note))) {
+        log.warn({ mail: row.id }, 'mail sent, but its claim had passed to another worker');
+      }
+    } catch (error) {
+      const { settled, status } = await markRetry(deps.db, row, deps.now(), reasonOf(error));
+      if (settled && status === 'failed') {
+        log.error({ mail: row.id, kind: row.kind, err: error }, 'mail failed for good after 24 hours of attempts');
+      } else if (settled) {
+        log.warn(
+          { mail: row.id, kind: row.kind, attempts: row.attempts, reason: reasonOf(error) },
+          'mail will be retried',
+        );
+      }
+    }
+  };
+
+  const sendAll = async (rows: OutboxRow[]) => {
+    for (const row of rows) waiting.add(row);
+    const queue = [...rows];
+    const runner = async () => {
+      for (let row = queue.shift(); row && !stopped; row = queue.shift()) {
+        if (!waiting.delete(row)) continue; // handed back by stop()
+        await sendOne(row).catch((error: unknown) =>
+          log.error({ err: error, mail: row?.id }, 'mail worker step failed'),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, runner));
+    // Claimed while stop() ran: handed back here.
+    const left = rows.filter((row) => waiting.delete(row));
+    if (left.length > 0) await release(deps.db, left);
+  };
+
+  const runRound = async () => {
+    while (!stopped) {
+      const limit = Math.min(batch, budget());
+      if (limit <= 0) break;
+      const rows = await claimDue(deps.db, deps.now(), limit, leaseMs);
+      if (rows.length === 0) break;
+      await sendAll(rows);
+    }
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  };
+
+  function tick() {
+    if (stopped) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    round = runRound()
+      .catch((error: unknown) => log.error({ err: error }, 'mail worker round failed'))
+      .finally(() => {
+        round = undefined;
+        const wait = budget() <= 0 ? Math.max(1000, WINDOW_MS - (performance.now() - (started[0] ?? 0))) : pollMs;
+        schedule(again ? 0 : wait);
+        again = false;
+      });
+  }
+
+  const unlisten = deps.mailQueued.listen(() => {
+    if (round) again = true;
+    else schedule(WAKE_DELAY_MS);
+  });
+  schedule(0);
+
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    unlisten();
+    const unstarted = [...waiting];
+    waiting.clear();
+    await release(deps.db, unstarted).catch((error: unknown) =>
+      log.error({ err: error }, 'mail worker could not hand back its claims (their lease will run out)'),
+    );
+    if (round) {
+      let grace: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => {
+        grace = setTimeout(resolve, stopGraceMs);
+      });
+      await Promise.race([round, graceOver]);
+      clearTimeout(grace);
+    }
+  };
+}
