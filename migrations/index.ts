@@ -7,6 +7,7 @@ import * as staff from './2026-11-24T0000-staff';
 import * as giving from './2026-11-25T0000-giving';
 import * as hausa from './2026-11-26T0000-hausa';
 import * as mailOutbox from './2026-11-27T0000-mail-outbox';
+import * as mailMessages from './2026-11-28T0000-mail-messages';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -17,4 +18,5 @@ export const migrations = {
   '2026-11-25T0000-giving': giving,
   '2026-11-26T0000-hausa': hausa,
   '2026-11-27T0000-mail-outbox': mailOutbox,
+  '2026-11-28T0000-mail-messages': mailMessages,
 };

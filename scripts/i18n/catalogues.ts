@@ -21,6 +21,11 @@ export const CATALOGUE_FILES = [
   { file: 'dates', name: 'dateMessages' },
   { file: 'admin', name: 'adminMessages' },
   { file: 'staff', name: 'staffMessages' },
+  { file: 'mail', name: 'mailMessages' },
+  { file: 'newsletter', name: 'newsletterMessages' },
+  { file: 'alerts', name: 'alertMessages' },
+  { file: 'password-reset', name: 'passwordResetMessages' },
+  { file: 'outbox', name: 'outboxMessages' },
 ] as const;
 
 export const TRANSLATIONS = ['ha'] as const;

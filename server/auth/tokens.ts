@@ -3,11 +3,32 @@
  * The same secret signs the sign-in device cookies (device-cookie.ts) for another audience, so
  * neither can pass for the other.
  */
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'foundation-site';
 const AUDIENCE = 'foundation-admin';
 const DEVICE_AUDIENCE = 'foundation-sign-in-device';
+/** Each purpose of a mailed link is its own audience: a token for one never passes for another. */
+const linkAudience = (purpose: LinkPurpose) => `foundation-link:${purpose}`;
+
+/** What a link in a mail lets its holder do. */
+export type LinkPurpose = 'newsletter.confirm' | 'newsletter.unsubscribe' | 'password.reset' | 'staff.invite';
+
+/** What a mailed link's token says: whose it is, its own id, and until when it holds. */
+export interface LinkClaims {
+  subject: string;
+  /** The token's own random id: what marks a single-use link as used (server/auth/link-tokens.ts). */
+  id: string;
+  expiresAt: Date;
+  /**
+   * A value the link is bound to, checked again when it is used: a reset link names a fingerprint
+   * of the password it replaces, so it dies once the password changes.
+   */
+  bound: string | undefined;
+}
+
+export type LinkCheck = { ok: true; claims: LinkClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 /** What a token says: whose it is, which session, and the admin's token version when issued. */
 export interface TokenClaims {
@@ -24,6 +45,10 @@ export interface TokenSigner {
   signDevice(device: DeviceClaims, lifetimeSeconds: number): Promise<string>;
   /** The claims of a valid, unexpired device cookie value, or null for anything else. */
   verifyDevice(value: string): Promise<DeviceClaims | null>;
+  /** The token of a link in a mail, for one purpose, valid that long. */
+  signLink(link: { purpose: LinkPurpose; subject: string; lifetimeSeconds: number; bound?: string }): Promise<string>;
+  /** Checks a link's token for that purpose: its claims, or why it is refused. */
+  verifyLink(token: string, purpose: LinkPurpose): Promise<LinkCheck>;
 }
 
 /** What a sign-in device cookie says: the account it signed in to, and its own random nonce. */
@@ -86,6 +111,37 @@ export function createTokenSigner(secret: string, ttlHours: number, now: () => D
         return { accountId: sub, nonce: jti };
       } catch {
         return null;
+      }
+    },
+    signLink: ({ purpose, subject, lifetimeSeconds, bound }) => {
+      const at = Math.floor(now().getTime() / 1000);
+      return new SignJWT(bound === undefined ? {} : { bnd: bound })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(subject)
+        .setJti(randomUUID())
+        .setIssuer(ISSUER)
+        .setAudience(linkAudience(purpose))
+        .setIssuedAt(at)
+        .setExpirationTime(at + lifetimeSeconds)
+        .sign(key);
+    },
+    async verifyLink(token, purpose) {
+      // A token is a few hundred characters; anything far longer is not one of ours.
+      if (token.length > 2048) return { ok: false, reason: 'invalid' };
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: linkAudience(purpose),
+          currentDate: now(),
+          requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+        });
+        const { sub, jti, exp, bnd } = payload;
+        if (typeof sub !== 'string' || typeof jti !== 'string' || (bnd !== undefined && typeof bnd !== 'string'))
+          return { ok: false, reason: 'invalid' };
+        return { ok: true, claims: { subject: sub, id: jti, expiresAt: new Date(exp! * 1000), bound: bnd } };
+      } catch (error) {
+        return { ok: false, reason: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
       }
     },
   };

@@ -5,7 +5,7 @@
  * being written); a quiet site writes each row on its own, at once. A batch that fails is retried
  * row by row, so one bad row fails alone.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 export interface InsertBatcher {
   /** Inserts the row; answers the stored row, or null when `onConflictDoNothing` skipped it. */
@@ -25,6 +25,12 @@ export interface BatcherOptions {
   concurrency: number;
   /** Leave a row whose value is already in this unique column as it is. */
   onConflictDoNothing?: string;
+  /**
+   * Runs in the transaction of the batch, with the rows it stored: what must be written with them
+   * or not at all (the mails they cause, server/mail/outbox.ts). Its failure fails the batch.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: as the batcher's database, any table.
+  afterInsert?: (trx: Transaction<any>, stored: Record<string, unknown>[]) => Promise<void>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one batcher serves any table; callers type their rows.
@@ -34,12 +40,22 @@ export function createInsertBatcher(db: Kysely<any>, table: string, options: Bat
   let inFlight = 0;
   let scheduled = false;
 
-  const statement = (rows: Pending['row'][]) => {
-    let query = db.insertInto(table).values(rows);
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  const insertAll = (executor: Kysely<any>, rows: Pending['row'][]) => {
+    let query = executor.insertInto(table).values(rows);
     const column = options.onConflictDoNothing;
     if (column) query = query.onConflict((oc) => oc.column(column).doNothing());
     return query.returningAll().execute();
   };
+  const { afterInsert } = options;
+  const statement = (rows: Pending['row'][]) =>
+    afterInsert
+      ? db.transaction().execute(async (trx) => {
+          const stored = await insertAll(trx, rows);
+          if (stored.length > 0) await afterInsert(trx, stored);
+          return stored;
+        })
+      : insertAll(db, rows);
 
   async function write(batch: Pending[]): Promise<void> {
     try {

@@ -15,6 +15,7 @@ import type {
   VOLUNTEER_INTERESTS,
 } from '../../shared/constants';
 import type { Role } from '../../shared/roles';
+import type { AlertChoice } from '../../shared/schemas/alerts';
 
 /** A timestamp the database fills in on insert unless given. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -86,6 +87,8 @@ export interface VolunteerSubmissionsTable extends Reviewed {
   availability: OneOf<typeof AVAILABILITY_OPTIONS>;
   experience: string;
   motivation: string;
+  /** The language of the page it came from: mails to this person are in it. */
+  language: Generated<'en' | 'ha'>;
 }
 
 export interface PartnerSubmissionsTable extends Reviewed {
@@ -99,6 +102,8 @@ export interface PartnerSubmissionsTable extends Reviewed {
   projectInterests: Json<OneOf<typeof PROJECT_INTERESTS>[]>;
   resourceContribution: string;
   message: string;
+  /** The language of the page it came from: mails to this person are in it. */
+  language: Generated<'en' | 'ha'>;
 }
 
 export interface AdvocateSubmissionsTable extends Reviewed {
@@ -112,6 +117,8 @@ export interface AdvocateSubmissionsTable extends Reviewed {
   advocacyInterests: Json<OneOf<typeof ADVOCACY_INTERESTS>[]>;
   experience: string;
   message: string;
+  /** The language of the page it came from: mails to this person are in it. */
+  language: Generated<'en' | 'ha'>;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -120,6 +127,12 @@ export interface NewsletterSubscriptionsTable {
   status: Generated<'active' | 'unsubscribed'>;
   subscriptionDate: Timestamp;
   updatedAt: Timestamp;
+  /** The language of the page it came from: mails to this person are in it. */
+  language: Generated<'en' | 'ha'>;
+  /** Set when the address confirmed (double opt-in): only confirmed, active rows are subscribers. */
+  confirmedAt: NullableTimestamp;
+  /** When the last confirmation mail was queued: at most one a day per address. */
+  confirmSentAt: NullableTimestamp;
 }
 
 export interface ContactMessagesTable {
@@ -130,6 +143,8 @@ export interface ContactMessagesTable {
   subject: string;
   message: string;
   createdAt: Timestamp;
+  /** The language of the page it came from: mails to this person are in it. */
+  language: Generated<'en' | 'ha'>;
 }
 
 export interface AdminUsersTable {
@@ -147,6 +162,11 @@ export interface AdminUsersTable {
   lastSignInAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Alerts about new submissions, and about pledges and unmatched credits (server/mail/alerts). */
+  alertSubmissions: Generated<AlertChoice>;
+  alertGiving: Generated<AlertChoice>;
+  /** How far the last daily digest reached: the next covers what came after. */
+  digestThrough: NullableTimestamp;
 }
 
 /** The foundation's settings: one row, read through server/settings/service.ts. */
@@ -160,6 +180,8 @@ export interface SiteSettingsTable {
   contactAddress: string;
   pledgeExpiryDays: number;
   updatedAt: Timestamp;
+  /** Approving an application sends a welcome mail: off until an admin turns it on. */
+  welcomeMail: Generated<boolean>;
 }
 
 /** Staff notes on a submission; deleted with it. */
@@ -255,6 +277,10 @@ export interface PledgesTable {
   createdAt: Timestamp;
   expiresAt: Timestamp;
   updatedAt: Timestamp;
+  /** The language of the page it came from: mails to this person are in it. */
+  language: Generated<'en' | 'ha'>;
+  /** When the reminder before expiry was queued; one per pledge. */
+  remindedAt: NullableTimestamp;
 }
 
 export interface BankStatementsTable {
@@ -345,6 +371,12 @@ export interface MailOutboxTable {
   sentAt: NullableTimestamp;
 }
 
+/** A link token that may be used once, once used; kept until it would have expired anyway. */
+export interface SpentLinkTokensTable {
+  id: string;
+  expiresAt: Timestamp;
+}
+
 /** Keyed by the tables' SQL names (already snake_case, so the plugin leaves them unchanged). */
 export interface Database {
   data_versions: DataVersionsTable;
@@ -372,6 +404,7 @@ export interface Database {
   gifts: GiftsTable;
   amount_adjustments: AmountAdjustmentsTable;
   mail_outbox: MailOutboxTable;
+  spent_link_tokens: SpentLinkTokensTable;
 }
 
 /** A selected row of a table. */

@@ -54,8 +54,11 @@ export interface Kind<T extends Table, I extends z.ZodType, W> {
 const iso = (d: Date) => d.toISOString();
 
 /** Reviewed submissions answer their own fields first, then status and registration date. */
-function reviewedWire<R extends { id: string; status: string; registrationDate: Date; updatedAt: Date }>(row: R) {
-  const { id, status, registrationDate, updatedAt: _updatedAt, ...fields } = row;
+function reviewedWire<
+  R extends { id: string; status: string; registrationDate: Date; updatedAt: Date; language: string },
+>(row: R) {
+  // The language is for the mails (server/submissions/after-store.ts), not part of the answer.
+  const { id, status, registrationDate, updatedAt: _updatedAt, language: _language, ...fields } = row;
   return { _id: id, ...fields, status: status as R['status'], registrationDate: iso(registrationDate) };
 }
 
@@ -111,7 +114,15 @@ export const KINDS = {
     input: newsletterInput,
     success: 'newsletter.success',
     columns: ({ website: _website, ...fields }) => fields,
-    toWire: ({ id, updatedAt: _updatedAt, subscriptionDate, ...fields }): NewsletterSubscription => ({
+    toWire: ({
+      id,
+      updatedAt: _updatedAt,
+      subscriptionDate,
+      language: _language,
+      confirmedAt: _confirmedAt,
+      confirmSentAt: _confirmSentAt,
+      ...fields
+    }): NewsletterSubscription => ({
       _id: id,
       ...fields,
       subscriptionDate: iso(subscriptionDate),
@@ -130,7 +141,11 @@ export const KINDS = {
     input: contactInput,
     success: 'contact.success',
     columns: ({ website: _website, ...fields }) => fields,
-    toWire: ({ id, createdAt, ...fields }): ContactMessage => ({ _id: id, ...fields, createdAt: iso(createdAt) }),
+    toWire: ({ id, createdAt, language: _language, ...fields }): ContactMessage => ({
+      _id: id,
+      ...fields,
+      createdAt: iso(createdAt),
+    }),
     listOrder: 'createdAt',
     searchColumns: ['name', 'email'],
     statuses: null,

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { type StatusType, SUBMISSION_TYPES, type SubmissionType } from '../../shared/constants';
-import { t } from '../../shared/messages';
+import { getLocale, t } from '../../shared/messages';
 import { PAGE_SIZE, type Page } from '../../shared/schemas/pages';
 import {
   SUBMISSION_LIST_DEFAULT,
@@ -18,6 +18,7 @@ import { createInsertBatcher, type InsertBatcher } from '../db/insert-batcher';
 import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
+import { afterSubmissionStored, type StoredRows } from './after-store';
 import { type InputOf, KINDS, type Kind, type KindName, type WireOf } from './kinds';
 
 /**
@@ -52,7 +53,8 @@ export async function registerSubmission<K extends KindName>(
   const kind: AnyKind = KINDS[name];
   const message = t(kind.success);
   if (isBot(input)) return { message, data: null };
-  const row = await batcherFor(deps, kind).insert({ id: newId(), ...kind.columns(input) });
+  // The page's language: every mail to this person is written in it.
+  const row = await batcherFor(deps, name).insert({ id: newId(), ...kind.columns(input), language: getLocale() });
   // A private kind says nothing of what is stored, whether the row was new or not.
   if (kind.unique || !row) return { message, data: null };
   return { message, data: kind.toWire(row) as WireOf<K> };
@@ -60,7 +62,8 @@ export async function registerSubmission<K extends KindName>(
 
 /** One batcher per database and table (group commit: server/db/insert-batcher.ts). */
 const batchers = new WeakMap<DB, Map<string, InsertBatcher>>();
-function batcherFor(deps: Deps, kind: AnyKind): InsertBatcher {
+function batcherFor(deps: Deps, name: KindName): InsertBatcher {
+  const kind: AnyKind = KINDS[name];
   let byTable = batchers.get(deps.db);
   if (!byTable) {
     byTable = new Map();
@@ -72,6 +75,8 @@ function batcherFor(deps: Deps, kind: AnyKind): InsertBatcher {
       // PGlite has one connection; a pool writes a few batches at once.
       concurrency: deps.config.databaseUrl ? 4 : 1,
       ...(kind.unique ? { onConflictDoNothing: kind.unique } : {}),
+      // The mails a submission causes are queued with it (server/submissions/after-store.ts).
+      afterInsert: (trx, stored) => afterSubmissionStored(trx, deps, { kind: name, rows: stored } as StoredRows),
     });
     byTable.set(kind.table, batcher);
   }

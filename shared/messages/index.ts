@@ -6,11 +6,16 @@
  * registers all of them (`all.ts`).
  */
 import type { adminMessages } from './en/admin';
+import type { alertMessages } from './en/alerts';
 import type { choiceMessages } from './en/choices';
 import type { dateMessages } from './en/dates';
 import type { givingMessages } from './en/giving';
 import type { languageMessages } from './en/language';
+import type { mailMessages } from './en/mail';
 import type { metaMessages } from './en/meta';
+import type { newsletterMessages } from './en/newsletter';
+import type { outboxMessages } from './en/outbox';
+import type { passwordResetMessages } from './en/password-reset';
 import type { publicMessages } from './en/public';
 import type { serverMessages } from './en/server';
 import type { specMessages } from './en/spec';
@@ -27,7 +32,12 @@ export type MessageKey =
   | keyof typeof languageMessages
   | keyof typeof dateMessages
   | keyof typeof adminMessages
-  | keyof typeof staffMessages;
+  | keyof typeof staffMessages
+  | keyof typeof mailMessages
+  | keyof typeof newsletterMessages
+  | keyof typeof alertMessages
+  | keyof typeof passwordResetMessages
+  | keyof typeof outboxMessages;
 export type Catalogue = Record<MessageKey, string>;
 
 /** The languages of the site, each named in its own language, with the tag `Intl` formats with. */

@@ -24,6 +24,7 @@ const TABLES = [
   'partner_submissions',
   'pledges',
   'site_settings',
+  'spent_link_tokens',
   'statement_lines',
   'statement_mappings',
   'submission_counts',

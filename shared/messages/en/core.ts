@@ -5,6 +5,7 @@ import { dateMessages } from './dates';
 import { givingMessages } from './giving';
 import { languageMessages } from './language';
 import { metaMessages } from './meta';
+import { newsletterMessages } from './newsletter';
 import { publicMessages } from './public';
 import { serverMessages } from './server';
 import { specMessages } from './spec';
@@ -18,4 +19,5 @@ addMessages('en', {
   ...choiceMessages,
   ...languageMessages,
   ...dateMessages,
+  ...newsletterMessages,
 });

@@ -1,6 +1,15 @@
 /** The English texts of sign-in and the staff dashboard, loaded with their code. */
 import { addMessages } from '..';
 import { adminMessages } from './admin';
+import { alertMessages } from './alerts';
+import { outboxMessages } from './outbox';
+import { passwordResetMessages } from './password-reset';
 import { staffMessages } from './staff';
 
-addMessages('en', { ...adminMessages, ...staffMessages });
+addMessages('en', {
+  ...adminMessages,
+  ...staffMessages,
+  ...alertMessages,
+  ...passwordResetMessages,
+  ...outboxMessages,
+});

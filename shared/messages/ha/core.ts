@@ -5,6 +5,7 @@ import { dateMessagesHa } from './dates';
 import { givingMessagesHa } from './giving';
 import { languageMessagesHa } from './language';
 import { metaMessagesHa } from './meta';
+import { newsletterMessagesHa } from './newsletter';
 import { publicMessagesHa } from './public';
 import { serverMessagesHa } from './server';
 import { specMessagesHa } from './spec';
@@ -18,4 +19,5 @@ addMessages('ha', {
   ...choiceMessagesHa,
   ...languageMessagesHa,
   ...dateMessagesHa,
+  ...newsletterMessagesHa,
 });

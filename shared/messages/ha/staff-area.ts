@@ -1,6 +1,15 @@
 /** The Hausa texts of sign-in and the staff dashboard, loaded with their code. */
 import { addMessages } from '..';
 import { adminMessagesHa } from './admin';
+import { alertMessagesHa } from './alerts';
+import { outboxMessagesHa } from './outbox';
+import { passwordResetMessagesHa } from './password-reset';
 import { staffMessagesHa } from './staff';
 
-addMessages('ha', { ...adminMessagesHa, ...staffMessagesHa });
+addMessages('ha', {
+  ...adminMessagesHa,
+  ...staffMessagesHa,
+  ...alertMessagesHa,
+  ...passwordResetMessagesHa,
+  ...outboxMessagesHa,
+});
