@@ -135,6 +135,12 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
       }
     },
   ),
+  page('/newsletter/confirm', () => import('./pages/public/newsletter-confirm-page'), 'NewsletterConfirmPage'),
+  page(
+    '/newsletter/unsubscribe',
+    () => import('./pages/public/newsletter-unsubscribe-page'),
+    'NewsletterUnsubscribePage',
+  ),
   page(
     '/faqs',
     (locale) =>
@@ -166,13 +172,15 @@ export function matchPublicPage(pathname: string): { page: PublicPage; params: R
   return { page: NOT_FOUND_PAGE, params: {} };
 }
 
-/** The paths the browser renders without the server: the sign-in page and the admin area. */
-export const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:\/.*)?$/;
+/** The paths the browser renders without the server: sign-in, a forgotten password, and the admin area. */
+export const CLIENT_ONLY_PATH = /^\/(?:login|forgot-password|reset-password|admin)(?:\/.*)?$/;
 
 /** A staff page: its code and the staff texts in the visitor's language, fetched together. */
 const staffPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
   lazy(() => Promise.all([load(), loadStaffMessages(getLocale())]).then(([module]) => module));
 const LoginPage = staffPage(() => import('./pages/admin/login-page'));
+const ForgotPasswordPage = staffPage(() => import('./pages/admin/forgot-password-page'));
+const ResetPasswordPage = staffPage(() => import('./pages/admin/reset-password-page'));
 const AdminApp = staffPage(() => import('./pages/admin/admin-app'));
 
 const PageLoading = () => <div className="page-loading" aria-busy="true" />;
@@ -184,6 +192,8 @@ export function AppRoutes() {
         <Suspense fallback={<Spinner label={t('shell.loading')} />}>
           <Switch>
             <Route path="/login" component={LoginPage} />
+            <Route path="/forgot-password" component={ForgotPasswordPage} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
             <Route component={AdminApp} />
           </Switch>
         </Suspense>

@@ -8,6 +8,7 @@ import * as giving from './2026-11-25T0000-giving';
 import * as hausa from './2026-11-26T0000-hausa';
 import * as mailOutbox from './2026-11-27T0000-mail-outbox';
 import * as mailMessages from './2026-11-28T0000-mail-messages';
+import * as outboxRetry from './2026-11-28T0100-outbox-retry';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -19,4 +20,5 @@ export const migrations = {
   '2026-11-26T0000-hausa': hausa,
   '2026-11-27T0000-mail-outbox': mailOutbox,
   '2026-11-28T0000-mail-messages': mailMessages,
+  '2026-11-28T0100-outbox-retry': outboxRetry,
 };

@@ -10,6 +10,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { MAX_TRPC_BATCH } from '../shared/constants';
 import '../shared/messages/all';
+import { alertsRest } from './alerts/rest';
 import { auditRest } from './audit/rest';
 import { authRest } from './auth/rest';
 import { backupRest } from './backup/rest';
@@ -30,6 +31,8 @@ import { type ResponseCache, registerResponseCache } from './http/response-cache
 import { registerSecurityHeaders } from './http/security-headers';
 import { unpackWebResponses } from './http/web-response';
 import { withZodSchemas } from './http/zod-schemas';
+import { outboxRest } from './mail/rest';
+import { newsletterRest } from './newsletter/rest';
 import { type PageRenderer, registerPages } from './pages';
 import { settingsRest } from './settings/rest';
 import { submissionsRest } from './submissions/rest';
@@ -38,6 +41,7 @@ import { createRequestContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/root';
 import type { ProcedureMeta } from './trpc/trpc';
 import { uploadsRest } from './uploads/rest';
+import { passwordResetRest } from './users/password-reset-rest';
 import { usersRest } from './users/rest';
 
 declare module 'fastify' {
@@ -157,8 +161,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await authRest(api, deps);
+  await passwordResetRest(api, deps);
+  await alertsRest(api, deps);
   await campaignsRest(api, deps, pages);
   await submissionsRest(api, deps, pages);
+  await newsletterRest(api, deps, pages);
   await uploadsRest(api, deps);
   await dashboardRest(api, deps);
   await usersRest(api, deps);
@@ -166,6 +173,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await auditRest(api, deps);
   await givingRest(api, deps, pages);
   await backupRest(api, deps);
+  await outboxRest(api, deps);
 
   return app;
 }

@@ -167,6 +167,7 @@ const envSchema = z.object({
   MAIL_FROM: mailbox.optional(),
   MAIL_REPLY_TO: mailbox.optional(),
   MAIL_PER_MINUTE: int(1, 100_000).default(600),
+  MAIL_KEEP_DAYS: int(1, 36_500).default(30),
   DKIM_DOMAIN: z
     .string()
     .trim()
@@ -191,6 +192,8 @@ export interface MailConfig {
   replyTo: string | undefined;
   dkim: { domain: string; selector: string; privateKey: string } | undefined;
   perMinute: number;
+  /** Sent messages are removed from the outbox this many days after they left (failed ones: 90). */
+  keepDays: number;
 }
 
 const DEFAULT_MAIL_FROM = 'Arewa Community Development Foundation <no-reply@localhost>';
@@ -241,6 +244,7 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
     replyTo: e.MAIL_REPLY_TO,
     dkim,
     perMinute: e.MAIL_PER_MINUTE,
+    keepDays: e.MAIL_KEEP_DAYS,
   };
 }
 

@@ -2,12 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { scheduleDailyDigests } from './alerts/schedule';
 import { buildApp } from './app';
 import { scheduleBackups } from './backup/scheduled';
 import { prepare } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrator';
-import { scheduleHousekeeping } from './housekeeping';
+import { scheduleHousekeeping, schedulePledgeReminders } from './housekeeping';
 import { createMailTransport } from './mail/transport';
 import { startMailWorker } from './mail/worker';
 import type { PageRenderer } from './pages';
@@ -41,7 +42,9 @@ async function main(): Promise<void> {
   }
   if (seeded > 0) app.log.info(`added ${seeded} demo campaigns`);
   const stopHousekeeping = scheduleHousekeeping(deps, app.log);
+  const stopReminders = schedulePledgeReminders(deps, app.log);
   const stopBackups = scheduleBackups(deps, app.log);
+  const stopDigests = scheduleDailyDigests(deps, app.log);
   const mailTransport = createMailTransport(config);
   const stopMail = startMailWorker(deps, mailTransport, app.log);
 
@@ -52,7 +55,9 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing requests in flight`);
     try {
       stopHousekeeping();
+      stopReminders();
       stopBackups();
+      stopDigests();
       await app.close();
       // After the last requests: what it claimed and did not start is handed back for the next start
       // or another instance, without waiting out the lease.

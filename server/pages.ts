@@ -23,6 +23,7 @@ import {
   PAGE_PATHS,
   type PageMeta,
 } from '../shared/page-meta';
+import { LINK_OUTCOME_KEY, type LinkOutcome } from '../shared/schemas/newsletter';
 import { getCampaign, listCampaigns } from './campaigns/service';
 import type { Deps } from './deps';
 import { NotFoundError } from './errors';
@@ -37,9 +38,19 @@ const notFound = () => {
   throw new NotFoundError(t('request.notFound'));
 };
 /** Pages the browser renders itself: never rendered here, never cached. */
-const CLIENT_ONLY_PATH = /^\/(?:login|admin)(?:[/?]|$)/;
-/** A donor's own page: rendered, but never kept in memory, shared by a proxy or listed by a search engine. */
-const PRIVATE_PAGE_PATH = /^\/pledge\//;
+const CLIENT_ONLY_PATH = /^\/(?:login|forgot-password|reset-password|admin)(?:[/?]|$)/;
+/**
+ * The forgotten-password pages: never indexed, and no Referer leaves them, since the reset page's
+ * address carries a mailed link's token (not even to this site's own API and assets).
+ */
+const PASSWORD_PAGE_PATH = /^\/(?:forgot-password|reset-password)(?:[/?]|$)/;
+const PASSWORD_PAGE_HEAD =
+  '\n    <meta name="robots" content="noindex">\n    <meta name="referrer" content="no-referrer">';
+/**
+ * A donor's own page, and the pages of the newsletter's mailed links: rendered, but never kept in
+ * memory, shared by a proxy or listed by a search engine.
+ */
+const PRIVATE_PAGE_PATH = /^\/(?:pledge|newsletter)\//;
 const HEAD_MARKER = '<!--app-head-->';
 /** At the start of the body: preloads go after the stylesheet, which is what the first paint waits for. */
 const PRELOAD_MARKER = '<!--app-preload-->';
@@ -175,8 +186,8 @@ export async function registerPages(
       .replace(HTML_MARKER, () => parts.html)
       .replace(DATA_MARKER, () => parts.data);
 
-  /** Renders the page at `url`; `echo` is a refused form post it shows again. */
-  async function render(req: FastifyRequest, reply: FastifyReply, url: string, echo?: FormEcho) {
+  /** Renders the page at `url`; `echo` is a refused form post it shows again, `outcome` what a mailed link did. */
+  async function render(req: FastifyRequest, reply: FastifyReply, url: string, echo?: FormEcho, outcome?: LinkOutcome) {
     if (!template || !options.renderer)
       return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
     const pathname = url.split('?')[0] ?? '/';
@@ -186,6 +197,7 @@ export async function registerPages(
       transformer: superjson,
     });
     if (echo) api.queryClient.setQueryData(FORM_ECHO_KEY, echo);
+    if (outcome) api.queryClient.setQueryData(LINK_OUTCOME_KEY, outcome);
     const page = await options.renderer.render(url, api);
     const meta = await metaOf(deps, pathname, page.status);
     const personal = PRIVATE_PAGE_PATH.test(pathname);
@@ -198,7 +210,7 @@ export async function registerPages(
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', personal ? 'private, no-store' : 'no-cache')
-      .status(echo ? 400 : page.status)
+      .status(echo || outcome?.ok === false ? 400 : page.status)
       .send(fill(req.locale, { head, preload: preloadTags(fontsFor(req.locale)), html: page.html, data }));
   }
 
@@ -209,6 +221,10 @@ export async function registerPages(
       req.cacheSlot = undefined;
       return render(req, reply, FORM_PAGES[echo.kind], echo);
     },
+    sendOutcome(req, reply, path, outcome) {
+      req.cacheSlot = undefined;
+      return render(req, reply, path, undefined, outcome);
+    },
     async send(req, reply) {
       if (!template) return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
       const pathname = req.url.split('?')[0] ?? '/';
@@ -216,8 +232,13 @@ export async function registerPages(
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
         // The shell: the browser renders the page. Staff pages are never kept in memory.
         req.cacheSlot = undefined;
-        const meta = CLIENT_ONLY_PATH.test(req.url) ? metaForPath(pathname) : await metaOf(deps, pathname, 200);
-        const head = headTags(req, pathname, meta, { publicUrl, canonical: false });
+        const passwordPage = PASSWORD_PAGE_PATH.test(req.url);
+        if (passwordPage) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+        const meta = CLIENT_ONLY_PATH.test(req.url)
+          ? metaForPath(passwordPage ? '/login' : pathname)
+          : await metaOf(deps, pathname, 200);
+        const head =
+          headTags(req, pathname, meta, { publicUrl, canonical: false }) + (passwordPage ? PASSWORD_PAGE_HEAD : '');
         const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>`;
         return reply.send(
           fill(req.locale, { head, preload: preloadTags(fontsFor(req.locale)), html: '', data: noscript }),

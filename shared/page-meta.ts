@@ -66,6 +66,9 @@ export function metaForPath(pathname: string): PageMeta {
     return { title: t('meta.dashboard.title', site), description: metaOf('home').description };
   // A donor's own pledge page: not for search engines (server/http/pages.ts keeps it out of caches and indexes).
   if (clean.startsWith('/pledge/')) return metaOf('pledge');
+  // The newsletter's mailed links: kept out of indexes like the pledge page.
+  if (clean === '/newsletter/confirm') return metaOf('newsletter_confirm');
+  if (clean === '/newsletter/unsubscribe') return metaOf('newsletter_unsubscribe');
   const name = PAGE_NAMES[clean];
   return name ? metaOf(name) : notFoundMeta();
 }

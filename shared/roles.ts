@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'activity.read': ['admin'],
   /** Downloading a backup: every row of the site, password hashes included. */
   'backups.read': ['admin'],
+  /** The mail outbox: messages' bodies hold personal data; sending one again. */
+  'outbox.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

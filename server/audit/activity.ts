@@ -84,6 +84,12 @@ export function describeEvent(event: {
       return t('activity.signedOut', { who });
     case 'auth.password.changed':
       return t('activity.passwordChanged', { who, target });
+    case 'auth.alerts.changed':
+      return t('alerts.activity.changed', { who, what: summary });
+    case 'auth.passwordReset.requested':
+      return t('passwordReset.activity.requested', { target });
+    case 'auth.passwordReset':
+      return t('passwordReset.activity.reset', { target });
     case 'admin.created':
     case 'user.created':
       return t('activity.userCreated', { who, target, role: roleName(summary.replace(/^as /, '') || 'admin') });
@@ -136,6 +142,8 @@ export function describeEvent(event: {
       return t('activity.submissionsExported', { who, kind: kindNoun(target), what: summary });
     case 'submission.purged':
       return t('activity.submissionsPurged', { kind: kindNoun(target), what: summary });
+    case 'outbox.retry':
+      return t('activity.outboxRetried', { who, what: summary });
     default:
       return `${who}: ${event.action}`;
   }

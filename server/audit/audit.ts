@@ -25,6 +25,9 @@ export type AuditAction =
   | 'auth.account.locked'
   | 'auth.logout'
   | 'auth.password.changed'
+  | 'auth.alerts.changed'
+  | 'auth.passwordReset.requested'
+  | 'auth.passwordReset'
   | 'admin.created'
   | 'user.created'
   | 'user.updated'
@@ -48,7 +51,8 @@ export type AuditAction =
   | 'submission.noted'
   | 'submission.exported'
   | 'submission.purged'
-  | 'upload.created';
+  | 'upload.created'
+  | 'outbox.retry';
 
 const SUMMARY_LIMIT = 500;
 

@@ -292,6 +292,12 @@ export async function ensureAdmin(
   return { email: FIRST_ADMIN_EMAIL, password };
 }
 
+/** A new password chosen by its user must not be a common one: refused as the field `path`. */
+export function refuseCommonPassword(password: string, path: string): void {
+  if (isCommonPassword(password))
+    throw new ValidationError(t('account.passwordCommon'), [{ path, message: t('account.passwordCommon') }]);
+}
+
 /** Changes of one's own password: a quarter of an hour allows ten wrong current passwords. */
 const PASSWORD_CHANGE_LIMIT = ACCOUNT_LIMIT;
 
@@ -317,11 +323,7 @@ export async function changeOwnPassword(
       { path: 'currentPassword', message: t('account.currentPasswordWrong') },
     ]);
   }
-  if (isCommonPassword(input.newPassword)) {
-    throw new ValidationError(t('account.passwordCommon'), [
-      { path: 'newPassword', message: t('account.passwordCommon') },
-    ]);
-  }
+  refuseCommonPassword(input.newPassword, 'newPassword');
   if (input.currentPassword === input.newPassword) {
     throw new ValidationError(t('account.passwordUnchanged'), [
       { path: 'newPassword', message: t('account.passwordUnchanged') },

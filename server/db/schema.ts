@@ -369,6 +369,8 @@ export interface MailOutboxTable {
   leaseUntil: NullableTimestamp;
   createdAt: Timestamp;
   sentAt: NullableTimestamp;
+  /** When staff last sent it again: retries give up a day after this (or after created_at). */
+  retriedAt: NullableTimestamp;
 }
 
 /** A link token that may be used once, once used; kept until it would have expired anyway. */

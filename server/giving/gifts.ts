@@ -3,11 +3,14 @@
  * `amount_raised` and `supporters` in the same transaction, so the rule of server/giving/totals.ts
  * holds at every commit. Callers pass their transaction and settle the public data version after it.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { formatNaira } from '../../shared/format';
 import { type Actor, audit } from '../audit/audit';
 import type { DB } from '../db/database';
 import { newId } from '../db/ids';
+import type { Database } from '../db/schema';
+import type { Deps } from '../deps';
+import { queueGiftReceipt } from './mails';
 
 export interface NewGift {
   campaignId: string;
@@ -20,6 +23,9 @@ export interface NewGift {
   anonymous: boolean;
   hideAmount: boolean;
 }
+
+/** What recording a gift needs beyond its transaction: what queueing its receipt needs. */
+export type GiftDeps = Pick<Deps, 'config' | 'now' | 'mailQueued' | 'publicData'>;
 
 /** A receipt number a person can read out: the year and a sequence that never repeats. */
 async function nextReceiptNumber(trx: DB, receivedOn: string): Promise<string> {
@@ -134,12 +140,16 @@ export async function adjustTotalsByHand(
   return { amountRaised, supporters };
 }
 
-/** Records a gift and moves its campaign's totals. Audited. Returns the gift's id and receipt. */
+/**
+ * Records a gift and moves its campaign's totals. Audited. A pledge's donor with an email gets the
+ * receipt by mail (mails.tsx). Returns the gift's id and receipt.
+ */
 export async function recordGift(
-  trx: DB,
+  trx: Transaction<Database>,
   gift: NewGift,
   actor: Actor,
   now: Date,
+  deps: GiftDeps,
 ): Promise<{ id: string; receiptNumber: string }> {
   const supporter = await countsAsSupporter(trx, gift.pledgeId);
   const id = newId();
@@ -156,6 +166,7 @@ export async function recordGift(
     id,
     `${receiptNumber}: ${formatNaira(gift.amount)} → “${gift.campaignTitle}”`,
   );
+  if (gift.pledgeId) await queueGiftReceipt(trx, deps, { ...gift, pledgeId: gift.pledgeId, receiptNumber });
   return { id, receiptNumber };
 }
 

@@ -6,10 +6,11 @@
 import { sql } from 'kysely';
 import { formatNaira } from '../../shared/format';
 import { lagosToday } from '../../shared/lagos-time';
-import { t } from '../../shared/messages';
+import { getLocale, t } from '../../shared/messages';
 import type { PledgeInput, PledgeListQuery, PledgeStatus, PledgeUpdate } from '../../shared/schemas/giving';
 import { pledgeInput } from '../../shared/schemas/giving';
 import { PAGE_SIZE } from '../../shared/schemas/pages';
+import { alertNewPledge } from '../alerts/immediate';
 import { type Actor, audit } from '../audit/audit';
 import { getCampaign } from '../campaigns/service';
 import type { DB } from '../db/database';
@@ -20,6 +21,7 @@ import type { Deps } from '../deps';
 import { ConflictError, NotFoundError } from '../errors';
 import { getSettings, publicSettings } from '../settings/service';
 import { recordGift, reverseGifts } from './gifts';
+import { queuePledgeInstructions } from './mails';
 import { newReference, normaliseReference } from './reference';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -119,7 +121,7 @@ export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
     const reference = newReference();
     try {
       await deps.db.transaction().execute(async (trx) => {
-        await trx
+        const row = await trx
           .insertInto('pledges')
           .values({
             id: newId(now.getTime()),
@@ -135,9 +137,14 @@ export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
             createdAt: now,
             expiresAt,
             updatedAt: now,
+            // The page's language: the donor's mails are written in it.
+            language: getLocale(),
           })
-          .execute();
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await audit(trx, actor, 'pledge.created', reference, `${formatNaira(input.amount)} → “${campaign.title}”`);
+        await queuePledgeInstructions(trx, deps, row, campaign, bankOf(campaign));
+        await alertNewPledge(trx, deps, row);
       });
       return {
         message: t('pledge.created'),
@@ -276,6 +283,7 @@ export async function updatePledge(deps: Deps, idOrReference: string, change: Pl
         },
         actor,
         now,
+        deps,
       );
     } else if (change.status === 'pending') {
       await reverseGifts(trx, { pledgeId: id }, actor, now);

@@ -5,16 +5,18 @@
  * at most one counting gift: its status changes under a row lock and a unique index backs it,
  * so two staff confirming the same line at once record it once.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { t } from '../../shared/messages';
 import type { LineDecision } from '../../shared/schemas/giving';
+import { alertUnmatchedCredits } from '../alerts/immediate';
 import { type Actor, audit } from '../audit/audit';
 import { getCampaign } from '../campaigns/service';
 import type { DB } from '../db/database';
 import { isId, newId } from '../db/ids';
+import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { recordGift, reverseGifts } from './gifts';
+import { type GiftDeps, recordGift, reverseGifts } from './gifts';
 import { type Match, matchCredit } from './matcher';
 import { type ColumnMapping, type ParsedStatement, StatementError } from './statement-file';
 import { readStatementOffThread } from './statement-reader';
@@ -45,7 +47,7 @@ async function rememberedMapping(db: DB, headerKey: string): Promise<ColumnMappi
  * A file that cannot be read stores nothing (400 with why; `header` lists the columns to map).
  */
 export async function importStatement(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'mailQueued' | 'publicData'>,
   file: { data: Buffer; filename: string },
   mapping: ColumnMapping | undefined,
   actor: Actor,
@@ -121,13 +123,15 @@ export async function importStatement(
       statementId,
       `${file.filename.slice(0, 100)}: ${fresh} new credits, ${duplicates} seen before, ${matches.sure} sure, ${matches.likely} likely`,
     );
+    const unmatched = fresh - matches.sure - matches.likely;
+    await alertUnmatchedCredits(trx, deps, { id: statementId, filename: file.filename.slice(0, 200), unmatched });
     return {
       statementId,
       lines: parsed.rows,
       credits: parsed.credits.length,
       duplicates,
       matches,
-      unmatched: fresh - matches.sure - matches.likely,
+      unmatched,
       debits: parsed.debits,
       problems: parsed.problems,
     };
@@ -272,7 +276,14 @@ async function lockOpenLine(trx: DB, lineId: string) {
 type LockedLine = NonNullable<Awaited<ReturnType<typeof lockOpenLine>>>;
 
 /** Records the line's money as a gift to its pledge's campaign. */
-async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor: Actor, now: Date): Promise<boolean> {
+async function giftFromPledge(
+  trx: Transaction<Database>,
+  deps: GiftDeps,
+  line: LockedLine,
+  pledgeId: string,
+  actor: Actor,
+  now: Date,
+): Promise<boolean> {
   if (nairaOf(line.amountKobo) < 1) return false;
   const pledge = await trx.selectFrom('pledges').selectAll().where('id', '=', pledgeId).forUpdate().executeTakeFirst();
   if (!pledge || pledge.status === 'cancelled' || !pledge.campaignId) return false;
@@ -291,6 +302,7 @@ async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor
     },
     actor,
     now,
+    deps,
   );
   await trx.updateTable('pledges').set({ status: 'confirmed', updatedAt: now }).where('id', '=', pledgeId).execute();
   await trx
@@ -306,7 +318,7 @@ async function giftFromPledge(trx: DB, line: LockedLine, pledgeId: string, actor
  * another statement, without a match, or already decided are skipped and counted.
  */
 export async function confirmLines(
-  deps: Pick<Deps, 'db' | 'publicDataVersion' | 'now'>,
+  deps: Pick<Deps, 'db' | 'publicDataVersion'> & GiftDeps,
   statementId: string,
   lineIds: string[],
   actor: Actor,
@@ -317,7 +329,7 @@ export async function confirmLines(
     const done = await deps.db.transaction().execute(async (trx) => {
       const line = await lockOpenLine(trx, lineId);
       if (!line || line.statementId !== statementId || !line.pledgeId) return false;
-      return giftFromPledge(trx, line, line.pledgeId, actor, deps.now());
+      return giftFromPledge(trx, deps, line, line.pledgeId, actor, deps.now());
     });
     if (done) confirmed++;
   }
@@ -363,7 +375,7 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
         .execute();
       await audit(trx, actor, 'statement.line', lineId, `not a donation: ${line.narration.slice(0, 80)}`);
     } else if (decision.action === 'pledge') {
-      if (!isId(decision.pledgeId) || !(await giftFromPledge(trx, line, decision.pledgeId, actor, now)))
+      if (!isId(decision.pledgeId) || !(await giftFromPledge(trx, deps, line, decision.pledgeId, actor, now)))
         throw new NotFoundError(t('pledge.notFound'));
     } else if (campaign) {
       if (nairaOf(line.amountKobo) < 1) throw new ConflictError(t('statements.tooSmall'));
@@ -382,6 +394,7 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
         },
         actor,
         now,
+        deps,
       );
       await trx
         .updateTable('statement_lines')

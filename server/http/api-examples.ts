@@ -50,6 +50,12 @@ export const CONTACT_EXAMPLE = {
 
 export const NEWSLETTER_EXAMPLE = { email: 'reader@example.org' };
 
+/** The token of a mailed newsletter link (shortened here). */
+export const NEWSLETTER_LINK_EXAMPLE = { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzYTFiMiJ9.c2lnbmF0dXJl' };
+export const ONE_CLICK_EXAMPLE = { 'List-Unsubscribe': 'One-Click' };
+export const NEWSLETTER_CONFIRMED_EXAMPLE = { message: 'Thank you! Your subscription to our newsletter is confirmed.' };
+export const NEWSLETTER_UNSUBSCRIBED_EXAMPLE = { message: 'You will not receive our newsletter any more.' };
+
 export const LOGIN_EXAMPLE = { email: 'admin@example.org', password: 'a long pass phrase' };
 
 export const STATUS_EXAMPLE = { status: 'approved' };
@@ -97,6 +103,7 @@ export const SETTINGS_EXAMPLE = {
   contactPhone: '+234 803 000 0000',
   contactAddress: 'Kano, Kano State, Nigeria',
   pledgeExpiryDays: 14,
+  welcomeMail: false,
 };
 
 export const NOTE_EXAMPLE = { body: 'Called her on Tuesday: she can start in January.' };
@@ -185,6 +192,16 @@ export const LOGIN_ANSWER_EXAMPLE = {
 };
 export const SIGNED_OUT_EXAMPLE = { message: 'Signed out' };
 export const PASSWORD_CHANGED_EXAMPLE = { message: 'Password changed. Your other sessions have been signed out.' };
+export const PASSWORD_FORGOT_EXAMPLE = { email: 'amina.bello@example.org' };
+export const PASSWORD_RESET_REQUESTED_EXAMPLE = {
+  message:
+    'If a staff account uses this address, a link to choose a new password is on its way. It works once, for 30 minutes.',
+};
+export const PASSWORD_RESET_LINK_EXAMPLE = {
+  token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTkzYzFmMi03YjJhLTdjM2QifQ.sJ8zN5x3b2Yq',
+  password: 'a long pass phrase of my own',
+};
+export const PASSWORD_RESET_DONE_EXAMPLE = { message: 'Your password is set. You can now sign in with it.' };
 
 export const UPLOAD_EXAMPLE = { path: CAMPAIGN_EXAMPLE.image };
 export const UPLOADS_EXAMPLE = {
@@ -245,7 +262,7 @@ export const SUBMISSION_LISTS_EXAMPLE = {
   volunteer: [REGISTERED_EXAMPLES.volunteer.data],
   partner: [REGISTERED_EXAMPLES.partner.data],
   advocate: [REGISTERED_EXAMPLES.advocate.data],
-  newsletter: [{ _id: ID, email: NEWSLETTER_EXAMPLE.email, status: 'active', subscriptionDate: AT }],
+  newsletter: [{ _id: ID, email: NEWSLETTER_EXAMPLE.email, status: 'active', subscriptionDate: AT, confirmed: true }],
   contact: [REGISTERED_EXAMPLES.contact.data],
   next: {
     volunteer: `1763631000000000_${ID}`,
@@ -285,7 +302,12 @@ const NEW_ACCOUNT = { ...STAFF_ACCOUNT, mustChangePassword: true, lastSignInAt: 
 export const USERS_EXAMPLE = {
   users: [{ ...STAFF_ACCOUNT, id: ID, email: LOGIN_EXAMPLE.email, name: 'Musa Danjuma', role: 'admin' }, STAFF_ACCOUNT],
 };
-export const USER_CREATED_EXAMPLE = { message: 'Staff member added', user: NEW_ACCOUNT, password: 'q3Zr8VtL1mXk0bWc' };
+export const USER_CREATED_EXAMPLE = {
+  message: 'Staff member added',
+  user: NEW_ACCOUNT,
+  password: 'q3Zr8VtL1mXk0bWc',
+  invitationMailed: true,
+};
 export const USER_SAVED_EXAMPLE = { message: 'Staff member updated', user: { ...STAFF_ACCOUNT, role: 'editor' } };
 export const PASSWORD_RESET_EXAMPLE = {
   message: 'A new one-time password was made',
@@ -409,4 +431,48 @@ export const BACKUP_STATUS_EXAMPLE = {
   everyHours: 24,
   keep: 7,
   latest: { name: 'site-backup-2026-11-20T02-00-00-000Z.tar.gz', bytes: 48213760, at: '2026-11-20T02:00:00.000Z' },
+};
+
+/** GET and PUT /api/auth/notifications: one's own alert choices, also the answer of both. */
+export const ALERT_SETTINGS_EXAMPLE = { submissions: 'each', giving: 'daily' };
+
+const FAILED_MAIL = {
+  id: '0193a1b2-0000-7000-8000-000000000009',
+  to: 'amina.bello@example.org',
+  kind: 'pledge.reminder',
+  subject: 'Reminder: your pledge P7K3M9QX expires on 4 December',
+  status: 'failed',
+  attempts: 1,
+  lastError: 'EENVELOPE: 550 5.1.1 <amina.bello@example.org>: no such user',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  sentAt: null,
+};
+export const OUTBOX_PAGE_EXAMPLE = {
+  items: [
+    FAILED_MAIL,
+    {
+      id: '0193a1b2-0000-7000-8000-000000000008',
+      to: 'giver@example.org',
+      kind: 'pledge.created',
+      subject: 'Your pledge P4W8N2CJ: how to transfer ₦20,000',
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      createdAt: '2026-11-19T14:05:00.000Z',
+      sentAt: '2026-11-19T14:05:01.000Z',
+    },
+  ],
+  next: '1763561100000000_0193a1b2-0000-7000-8000-000000000008',
+};
+export const OUTBOX_MESSAGE_EXAMPLE = {
+  ...FAILED_MAIL,
+  language: 'en',
+  dueAt: '2026-11-20T09:30:00.000Z',
+  retriedAt: null,
+  html: '<!DOCTYPE html><html lang="en"><body><p>Hello Amina,</p><p>We have not yet received the ₦5,000 you pledged…</p></body></html>',
+  text: 'Hello Amina,\n\nWe have not yet received the ₦5,000 you pledged…',
+};
+export const OUTBOX_RETRIED_EXAMPLE = {
+  message: 'The message will be sent now',
+  data: { ...FAILED_MAIL, status: 'queued' },
 };

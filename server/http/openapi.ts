@@ -153,6 +153,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'audit', description: 'The audit trail (admins)' },
         { name: 'giving', description: 'Pledges, bank statements and gifts' },
         { name: 'backups', description: 'Backups of the whole site (admins)' },
+        { name: 'outbox', description: 'Mail the site sends, and sending a message again (admins)' },
         { name: 'operations', description: 'Liveness and readiness for the process manager' },
       ],
     },

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FormEcho } from '../../shared/form-echo';
+import type { LinkOutcome } from '../../shared/schemas/newsletter';
 
 export interface Pages {
   /** Answers the page of the request's URL: rendered, or the shell for the client-only pages. */
@@ -13,4 +14,6 @@ export interface Pages {
   rendered: boolean;
   /** Answers a refused HTML form post with its form's page again: 400, what was sent, and why. */
   sendForm(req: FastifyRequest, reply: FastifyReply, echo: FormEcho): Promise<FastifyReply>;
+  /** Answers a mailed link's page showing what using the link did: 200 when it worked, else 400. */
+  sendOutcome(req: FastifyRequest, reply: FastifyReply, path: string, outcome: LinkOutcome): Promise<FastifyReply>;
 }

@@ -52,8 +52,9 @@ const limitOf = (req: FastifyRequest, procedureBudget: ProcedureBudget): 'api' |
   return budget ? LIMIT_OF[budget] : 'api';
 };
 
-/** The routes the budgets are for: the API's, and the pages rendered afresh (`/*`). */
-export const isApiRoute = (route: string) => route === '/*' || /^\/(?:api|trpc|upload|campaigns)(?:\/|$)/.test(route);
+/** The routes the budgets are for: the API's, and the pages rendered afresh (`/*`, the newsletter's links). */
+export const isApiRoute = (route: string) =>
+  route === '/*' || /^\/(?:api|trpc|upload|campaigns|newsletter)(?:\/|$)/.test(route);
 
 /**
  * Images and static files are cheap and cached: they are counted in no budget, nor is a page

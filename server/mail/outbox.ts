@@ -12,7 +12,8 @@
  *
  * States: queued → sending → sent; a failed attempt puts the row back to queued, due after 1, 2,
  * 4 … minutes (at most an hour between attempts); a failure 24 hours or more after the row was
- * made ends it as failed, with the last error kept.
+ * made (or sent again by staff) ends it as failed, with the last error kept, and so does a
+ * permanent refusal at once.
  */
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -118,6 +119,54 @@ export async function enqueueMail(
   deps: Pick<Deps, 'config' | 'now' | 'mailQueued'>,
   message: OutgoingMail,
 ): Promise<Enqueued> {
+  const row = outboxRow(deps, message);
+  const inserted = await trx
+    .insertInto('mail_outbox')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupeKey').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  const { id, messageId } = row;
+  if (!inserted) {
+    const existing = await trx
+      .selectFrom('mail_outbox')
+      .select(['id', 'messageId'])
+      .where('dedupeKey', '=', row.dedupeKey!)
+      .executeTakeFirstOrThrow();
+    return { ...existing, queued: false };
+  }
+  // The worker looks shortly after; should this transaction still be open then, its next poll
+  // finds the row.
+  deps.mailQueued.wake();
+  return { id, messageId, queued: true };
+}
+
+/**
+ * Queues many messages with one statement (a batch of sign-ups' acknowledgements), each refused
+ * as `enqueueMail` would. Messages whose dedupe key is taken add nothing. Answers how many were queued.
+ */
+export async function enqueueMails(
+  trx: Transaction<Database>,
+  deps: Pick<Deps, 'config' | 'now' | 'mailQueued'>,
+  messages: OutgoingMail[],
+): Promise<number> {
+  const rows = messages.map((message) => outboxRow(deps, message));
+  let queued = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await trx
+      .insertInto('mail_outbox')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column('dedupeKey').doNothing())
+      .returning('id')
+      .execute();
+    queued += inserted.length;
+  }
+  if (queued > 0) deps.mailQueued.wake();
+  return queued;
+}
+
+/** The row of a message, checked: MailRefusedError for a bad address or a header break. */
+function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail) {
   const parsed = outgoing.safeParse(message);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -126,38 +175,20 @@ export async function enqueueMail(
   const m = parsed.data;
   const now = deps.now();
   const id = newId(now.getTime());
-  const messageId = `<${id}@${deps.config.mail.fromDomain}>`;
-  const inserted = await trx
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      kind: m.kind,
-      toAddress: m.to,
-      language: m.language,
-      subject: m.subject,
-      html: m.html,
-      text: m.text,
-      headers: JSON.stringify(m.headers),
-      messageId,
-      dedupeKey: m.dedupeKey ?? null,
-      dueAt: now,
-      createdAt: now,
-    })
-    .onConflict((oc) => oc.column('dedupeKey').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) {
-    const existing = await trx
-      .selectFrom('mail_outbox')
-      .select(['id', 'messageId'])
-      .where('dedupeKey', '=', m.dedupeKey!)
-      .executeTakeFirstOrThrow();
-    return { ...existing, queued: false };
-  }
-  // The worker looks shortly after; should this transaction still be open then, its next poll
-  // finds the row.
-  deps.mailQueued.wake();
-  return { id, messageId, queued: true };
+  return {
+    id,
+    kind: m.kind,
+    toAddress: m.to,
+    language: m.language,
+    subject: m.subject,
+    html: m.html,
+    text: m.text,
+    headers: JSON.stringify(m.headers),
+    messageId: `<${id}@${deps.config.mail.fromDomain}>`,
+    dedupeKey: m.dedupeKey ?? null,
+    dueAt: now,
+    createdAt: now,
+  };
 }
 
 /**
@@ -198,15 +229,18 @@ export async function markSent(db: DB, row: OutboxRow, now: Date, note?: string)
 
 /**
  * Records a failed attempt: the row is due again after the backoff, or failed for good once the
- * message has been trying for 24 hours. False if the claim was lost.
+ * message has been trying for 24 hours (since staff last sent it again, if they did), or at once
+ * when the refusal is `permanent` (a 5xx answer: no such mailbox). False if the claim was lost.
  */
 export async function markRetry(
   db: DB,
   row: OutboxRow,
   now: Date,
   error: string,
+  permanent = false,
 ): Promise<{ settled: boolean; status: 'queued' | 'failed' }> {
-  const giveUp = now.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+  const tryingSince = row.retriedAt ?? row.createdAt;
+  const giveUp = permanent || now.getTime() - tryingSince.getTime() >= GIVE_UP_AFTER_MS;
   const status = giveUp ? 'failed' : 'queued';
   const result = await db
     .updateTable('mail_outbox')

@@ -38,7 +38,7 @@ export async function settingsRest(app: ZodApp, deps: Deps): Promise<void> {
         operationId: 'updateSettings',
         summary: "Change the foundation's settings",
         description:
-          'Every field is sent. The bank account is shown on /donate and for every campaign without its own account, from the moment this answers, on every instance. The account number has 10 digits; the bank is one of the Nigerian banks the schema lists.',
+          'Every field is sent, except `welcomeMail`, which keeps its value when left out. The bank account is shown on /donate and for every campaign without its own account, from the moment this answers, on every instance. The account number has 10 digits; the bank is one of the Nigerian banks the schema lists.',
         security: BEARER,
         body: settingsInput,
         response: {

@@ -1,12 +1,13 @@
 /**
- * The foundation's settings: bank account, public contact details and the pledge expiry. One row
+ * The foundation's settings: bank account, public contact details, the pledge expiry and whether an
+ * approved application gets a welcome mail. One row
  * in the database, written when an admin first saves; until then the first values hold, from the
  * environment (BANK_ACCOUNT_NAME, BANK_ACCOUNT_NUMBER) and the foundation's constants. A change bumps the public data version (a trigger), so cached
  * campaigns and pages pick it up at once on every instance.
  */
 import { DEFAULT_BANK_NAME, FOUNDATION } from '../../shared/constants';
 import { t } from '../../shared/messages';
-import type { Settings } from '../../shared/schemas/staff';
+import type { Settings, SettingsInput } from '../../shared/schemas/staff';
 import { type Actor, audit } from '../audit/audit';
 import type { Config } from '../config';
 import type { DB } from '../db/database';
@@ -21,6 +22,7 @@ export const firstSettings = (config: Pick<Config, 'bank'>): Settings => ({
   contactPhone: FOUNDATION.phone,
   contactAddress: FOUNDATION.address,
   pledgeExpiryDays: 14,
+  welcomeMail: false,
 });
 
 /** The saved row, or the first values while no admin has saved any. */
@@ -35,6 +37,7 @@ async function loadSettings(db: DB, config: Pick<Config, 'bank'>): Promise<Setti
       'contactPhone',
       'contactAddress',
       'pledgeExpiryDays',
+      'welcomeMail',
     ])
     .executeTakeFirst();
   return (row as Settings | undefined) ?? firstSettings(config);
@@ -56,18 +59,20 @@ export async function publicSettings(deps: Pick<Deps, 'db' | 'publicData' | 'con
 /** Saves every field; the answer holds on every instance once it returns. Audited. */
 export async function updateSettings(
   deps: Pick<Deps, 'db' | 'publicData' | 'config' | 'publicDataVersion' | 'now'>,
-  input: Settings,
+  input: SettingsInput,
   actor: Actor,
 ): Promise<{ message: string; settings: Settings }> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await loadSettings(trx, deps.config);
-    const row = { ...input, updatedAt: deps.now() };
+    const row = { ...input, welcomeMail: input.welcomeMail ?? before.welcomeMail, updatedAt: deps.now() };
     await trx
       .insertInto('site_settings')
       .values({ id: true, ...row })
       .onConflict((oc) => oc.column('id').doUpdateSet(row))
       .execute();
-    const changed = (Object.keys(input) as (keyof Settings)[]).filter((key) => input[key] !== before[key]);
+    const changed = (Object.keys(input) as (keyof Settings)[]).filter(
+      (key) => input[key] !== undefined && input[key] !== before[key],
+    );
     await audit(trx, actor, 'settings.updated', null, changed.join(', ') || 'nothing changed');
   });
   await deps.publicDataVersion.settle();

@@ -119,19 +119,21 @@ export const KINDS = {
       updatedAt: _updatedAt,
       subscriptionDate,
       language: _language,
-      confirmedAt: _confirmedAt,
+      confirmedAt,
       confirmSentAt: _confirmSentAt,
       ...fields
     }): NewsletterSubscription => ({
       _id: id,
       ...fields,
       subscriptionDate: iso(subscriptionDate),
+      confirmed: confirmedAt !== null,
     }),
     listOrder: 'subscriptionDate',
     searchColumns: ['email'],
     statuses: statusesFor('newsletter'),
-    // One subscription per email. Subscribing again changes nothing: an address that unsubscribed
-    // comes back only when staff set it active again (docs/privacy-operations.md).
+    // One subscription per email. Subscribing again stores nothing (it may mail a new confirmation,
+    // server/newsletter/confirmation.ts): an address that unsubscribed comes back only through that
+    // confirmation, or when staff set it active again (docs/privacy-operations.md).
     unique: 'email',
     // Kept while subscribed; an unsubscribed address stays on file so it is never mailed again.
     retention: null,

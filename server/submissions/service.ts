@@ -18,8 +18,10 @@ import { createInsertBatcher, type InsertBatcher } from '../db/insert-batcher';
 import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
+import { resendConfirmation } from '../newsletter/confirmation';
 import { afterSubmissionStored, type StoredRows } from './after-store';
 import { type InputOf, KINDS, type Kind, type KindName, type WireOf } from './kinds';
+import { queueWelcome } from './welcome';
 
 /**
  * The queries are the same for every kind, but Kysely cannot type one query over a union of
@@ -54,7 +56,11 @@ export async function registerSubmission<K extends KindName>(
   const message = t(kind.success);
   if (isBot(input)) return { message, data: null };
   // The page's language: every mail to this person is written in it.
-  const row = await batcherFor(deps, name).insert({ id: newId(), ...kind.columns(input), language: getLocale() });
+  const language = getLocale();
+  const columns = kind.columns(input);
+  const row = await batcherFor(deps, name).insert({ id: newId(), ...columns, language });
+  // A known address signing up again may be owed a new confirmation mail (at most one a day).
+  if (!row && name === 'newsletter') await resendConfirmation(deps, columns.email, language);
   // A private kind says nothing of what is stored, whether the row was new or not.
   if (kind.unique || !row) return { message, data: null };
   return { message, data: kind.toWire(row) as WireOf<K> };
@@ -179,6 +185,7 @@ export async function updateStatus(
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
       await audit(trx, actor, 'submission.status', `${type}/${id}`, `set to ${status}`);
+      if (status === 'approved' && type !== 'newsletter') await queueWelcome(trx, deps, type, id);
       return true;
     }));
   if (!found) throw new NotFoundError(t('submission.notFound'));

@@ -112,6 +112,8 @@ const mapDomainErrors = builder.middleware(async ({ next }) => {
 });
 
 export const router = builder.router;
+/** Joins routers into one namespace: an area adds procedures to a namespace of the access layer (auth). */
+export const mergeRouters = builder.mergeRouters;
 export const createCallerFactory = builder.createCallerFactory;
 /** Public reads: the API budget. */
 export const publicProcedure = builder.procedure.use(mapDomainErrors).meta({ budget: 'read' });

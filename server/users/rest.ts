@@ -1,5 +1,5 @@
 /** REST twins of the users.* procedures: admins manage staff accounts. Same schemas and services. */
-import { userSaved, usersAnswer, userWithPassword } from '../../shared/schemas/answers';
+import { userCreated, userSaved, usersAnswer, userWithPassword } from '../../shared/schemas/answers';
 import { userCreateInput, userIdInput, userUpdateInput } from '../../shared/schemas/staff';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
@@ -46,11 +46,11 @@ export async function usersRest(app: ZodApp, deps: Deps): Promise<void> {
         operationId: 'createUser',
         summary: 'Create a staff account with a one-time password',
         description:
-          'The answer carries the one-time password, this once: it is stored only as a hash. The new account must change it at first sign-in.',
+          'The answer carries the one-time password, this once: it is stored only as a hash. The new account must change it at first sign-in. The person is also mailed an invitation to choose their own password (a single-use link valid for 7 days); `invitationMailed` says whether it goes out over SMTP.',
         security: BEARER,
         body: userCreateInput,
         response: {
-          201: answer('Created', userWithPassword, { example: USER_CREATED_EXAMPLE }),
+          201: answer('Created', userCreated, { example: USER_CREATED_EXAMPLE }),
           ...refusals(...BODY_REFUSALS, 401, 403, 409),
         },
       },

@@ -18,6 +18,7 @@ import { isId, newId } from '../db/ids';
 import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError } from '../errors';
+import { type MailDeps, prepareInvitation } from './password-reset';
 
 export interface StaffAccount {
   id: string;
@@ -71,14 +72,19 @@ async function findUser(db: DB, id: string) {
   return db.selectFrom('admin_users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Creates an account with a one-time password, answered this once and never stored in clear. */
+/**
+ * Creates an account with a one-time password, answered this once and never stored in clear, and
+ * mails the person an invitation to choose their own (password-reset.tsx). `invitationMailed`
+ * says whether it leaves over SMTP; either way the one-time password works until they choose one.
+ */
 export async function createUser(
-  deps: Pick<Deps, 'db'>,
+  deps: MailDeps,
   input: z.output<typeof userCreateInput>,
   actor: Actor,
-): Promise<{ message: string; user: StaffAccount; password: string }> {
+): Promise<{ message: string; user: StaffAccount; password: string; invitationMailed: boolean }> {
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
+  const invitation = await prepareInvitation(deps);
   const row = await deps.db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto('admin_users')
@@ -92,14 +98,15 @@ export async function createUser(
       })
       // The unique index is on lower(email); the input is already lower-cased.
       .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-      .returning(COLUMNS)
+      .returning([...COLUMNS, 'tokenVersion'])
       .executeTakeFirst();
     if (!created) return undefined;
     await audit(trx, actor, 'user.created', created.email, `as ${created.role}`);
+    await invitation.queue(trx, { ...created, passwordHash });
     return created;
   });
   if (!row) throw new ConflictError(t('users.emailTaken'));
-  return { message: t('users.created'), user: toAccount(row), password };
+  return { message: t('users.created'), user: toAccount(row), password, invitationMailed: invitation.mailed };
 }
 
 /**

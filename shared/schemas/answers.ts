@@ -142,7 +142,13 @@ export const contactRecord = z
   .meta({ id: 'ContactMessage' });
 
 export const newsletterRecord = z
-  .object({ _id: id, email: z.string(), status: z.enum(NEWSLETTER_STATUSES), subscriptionDate: instant })
+  .object({
+    _id: id,
+    email: z.string(),
+    status: z.enum(NEWSLETTER_STATUSES),
+    subscriptionDate: instant,
+    confirmed: z.boolean().describe('False while the address has not confirmed by the link mailed to it'),
+  })
   .meta({ id: 'NewsletterSubscription' });
 
 /** A public form's answer; `data` is null when nothing was stored (the honeypot was filled in). */
@@ -219,6 +225,13 @@ export const userSaved = z.object({ message: z.string(), user: staffAccount });
 export const userWithPassword = userSaved.extend({
   password: z.string().describe('The one-time password: shown this once, to be changed at first sign-in'),
 });
+export const userCreated = userWithPassword.extend({
+  invitationMailed: z
+    .boolean()
+    .describe(
+      'True when an invitation to choose a password was queued to go out by mail (SMTP); false when the site has no mail server, so the one-time password must be handed over',
+    ),
+});
 
 export const settingsAnswer = z.object({
   accountName: z.string(),
@@ -228,6 +241,7 @@ export const settingsAnswer = z.object({
   contactPhone: z.string(),
   contactAddress: z.string(),
   pledgeExpiryDays: z.number().int(),
+  welcomeMail: z.boolean(),
 });
 export const settingsSaved = z.object({ message: z.string(), settings: settingsAnswer });
 

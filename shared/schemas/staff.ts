@@ -59,8 +59,14 @@ export const settingsInput = z.object({
   contactPhone: requiredPhone(),
   contactAddress: requiredText(TEXT_LIMITS.medium),
   pledgeExpiryDays: queryInt(1, 90).describe('Days a pledge stays open before it lapses, 1 to 90'),
+  // Optional so that clients written before it keep working: absent leaves it as it is.
+  welcomeMail: z
+    .boolean()
+    .optional()
+    .describe('Send a welcome mail when an application is approved; left as it is when absent'),
 });
-export type Settings = z.output<typeof settingsInput>;
+export type SettingsInput = z.output<typeof settingsInput>;
+export type Settings = Required<SettingsInput>;
 
 /** The kinds of activity the trail can be filtered by: the first part of an event's action. */
 export const ACTIVITY_KINDS = [

@@ -115,6 +115,8 @@ export type NewsletterSubscription = {
   email: string;
   status: NewsletterStatus;
   subscriptionDate: string;
+  /** False until the address confirms by the mailed link: only confirmed, active rows are subscribers. */
+  confirmed: boolean;
 };
 
 export interface SubmissionLists {

@@ -7,6 +7,7 @@
  *
  * Everything goes through HTTP, so `npm run bench -- --root <checkout>` measures another checkout
  * of the project the same way (for before/after figures). BENCH_SECONDS sets each run's length.
+ * The mail row (mail.ts) runs the worker in this process, on this checkout's code.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { api } from '../e2e/support/api';
 import { scratchDatabase } from '../helpers/databases';
 import { freePort, waitForReady } from '../helpers/processes';
 import type { BareRoute } from './bare-server';
+import { mailBench } from './mail';
 
 const here = import.meta.dirname;
 const rootArg = process.argv.indexOf('--root');
@@ -406,7 +408,10 @@ function bundleRows() {
 
 const kinds: Kind[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 console.log(`Benchmarking ${ROOT} on ${kinds.join(' and ')}, ${SECONDS} s per run, ${CONNECTIONS} connections…`);
-for (const kind of kinds) await benchmark(kind);
+for (const kind of kinds) {
+  await benchmark(kind);
+  rows.push(await mailBench(kind));
+}
 
 const header = ['Measure', 'Database', 'Project', 'Baseline (same bytes)', 'Ratio', 'p99', 'Goal', 'Met'];
 const table = [header, ...rows.map((r) => [r.measure, r.kind, r.project, r.baseline, r.ratio, r.p99, r.goal, r.met])];

@@ -132,7 +132,9 @@ describe.skipIf(!hasChromium())('public interactions', () => {
     const form = page.getByRole('form', { name: 'Stay in touch' });
     await form.getByLabel('Email address').fill('reader@example.com');
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => page.getByText('Thank you for subscribing to our newsletter!').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Almost done! Check your inbox and confirm your subscription.').isVisible())
+      .toBe(true);
     expect((await submissions()).newsletter.map((n) => n.email)).toContain('reader@example.com');
     expect(errors).toEqual([]);
   });

@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium())('public forms without JavaScript', () => {
     await page.getByLabel('Email address').fill('no.script.reader@example.org');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL('**/?sent=newsletter');
-    await page.getByText('Thank you for subscribing to our newsletter!').waitFor();
+    await page.getByText('Almost done! Check your inbox and confirm your subscription.').waitFor();
   });
 
   it('hydrates a refused form, once its script arrives, at the address of the form page', async () => {

@@ -26,7 +26,11 @@ export async function deliverDue(deps: Deps, smtp: TestSmtp): Promise<ParsedMail
   const transport = createMailTransport(deps.config);
   let sent = 0;
   try {
-    for (let rows = await claimDue(deps.db, deps.now(), 100); rows.length > 0; rows = await claimDue(deps.db, deps.now(), 100)) {
+    for (
+      let rows = await claimDue(deps.db, deps.now(), 100);
+      rows.length > 0;
+      rows = await claimDue(deps.db, deps.now(), 100)
+    ) {
       for (const row of rows) {
         try {
           await transport.send(row);

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server for tests (smtp-server) on a free local port. Each accepted message is parsed
- * back with mailparser. It can refuse transactions (451, a temporary failure) for a while, and go
- * down and come back on the same port.
+ * back with mailparser. It can refuse transactions (451, a temporary failure) for a while, refuse
+ * an address for good (550), and go down and come back on the same port. `keep: false` only counts
+ * arrivals, for runs of thousands of messages.
  */
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -24,6 +25,8 @@ export interface TestSmtp {
   /** Refuses the next `n` transactions with 451 (Infinity: until `accept()`). */
   refuseNext(n: number): void;
   accept(): void;
+  /** Refuses RCPT TO this address with 550 (no such user), a permanent refusal. */
+  refuseAddress(address: string): void;
   /** Holds every transaction at its end until the answered function is called. */
   hold(): () => void;
   /** Stops listening and drops every connection; `up()` listens again on the same port. */
@@ -32,20 +35,26 @@ export interface TestSmtp {
   stop(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(options: { keep?: boolean } = {}): Promise<TestSmtp> {
+  const { keep = true } = options;
   const received: ReceivedMail[] = [];
+  const unknown = new Set<string>();
   let refusing = 0;
   let arrivals = 0;
   let gate: Promise<void> = Promise.resolve();
 
-  const create = () =>
-    new SMTPServer({
+  const create = () => {
+    const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       // Pooled clients keep connections open: a stopping server drops them at once.
       closeTimeout: 50,
       size: 10 * 1024 * 1024,
+      onRcptTo(address, _session, callback) {
+        if (!unknown.has(address.address.toLowerCase())) return callback();
+        callback(Object.assign(new Error(`<${address.address}>: no such user`), { responseCode: 550 }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,6 +67,7 @@ export async function startSmtp(): Promise<TestSmtp> {
             callback(error);
             return;
           }
+          if (!keep) return callback();
           const raw = Buffer.concat(chunks);
           simpleParser(raw)
             .then((parsed) => {
@@ -68,6 +78,10 @@ export async function startSmtp(): Promise<TestSmtp> {
         });
       },
     });
+    // A sender that dies mid-message resets its connection: that is the sender's fault to test.
+    server.on('error', () => {});
+    return server;
+  };
 
   const listen = (server: SMTPServer, port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -90,6 +104,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     accept() {
       refusing = 0;
+    },
+    refuseAddress(address) {
+      unknown.add(address.toLowerCase());
     },
     hold() {
       let open = () => {};

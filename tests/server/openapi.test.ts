@@ -109,10 +109,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('marks staff operations with the bearer scheme and lists their 401', () => {
-    /** What anyone may call: reading the public data, the forms, pledging, signing in. */
+    /** What anyone may call: reading the public data, the forms, pledging, signing in, a forgotten password. */
     const isPublic = (method: string, path: string) =>
-      /register|login/.test(path) ||
+      /register|login|^\/api\/auth\/(?:forgot|reset)-password$/.test(path) ||
       (method === 'post' && path === '/api/pledges') ||
+      /^\/(?:api\/)?newsletter\//.test(path) ||
       (method === 'get' && /^\/api\/pledges\/\{reference\}/.test(path)) ||
       (method === 'get' &&
         (/^\/campaigns/.test(path) || /^\/api\/uploads/.test(path) || /^\/(healthz|readyz)/.test(path)));

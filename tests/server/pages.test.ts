@@ -208,7 +208,9 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
       expect((await volunteersBy('one.box@example.org'))[0]?.interests).toEqual(['Fundraising']);
       const news = await post('newsletter', [['email', 'reader.form@example.org']]);
       expect(news.headers.location).toBe('/?sent=newsletter');
-      expect((await get('/?sent=newsletter')).body).toContain('Thank you for subscribing to our newsletter!');
+      expect((await get('/?sent=newsletter')).body).toContain(
+        'Almost done! Check your inbox and confirm your subscription.',
+      );
     });
 
     it('answers a refused form with its page again: 400, what was sent, and why, storing nothing', async () => {

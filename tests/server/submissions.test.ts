@@ -55,7 +55,13 @@ describe.each(testDatabases())('submissions on %s', (kind) => {
       .selectAll()
       .where('email', '=', email.trim().toLowerCase())
       .executeTakeFirstOrThrow();
-    return { _id: row.id, email: row.email, status: row.status, subscriptionDate: row.subscriptionDate.toISOString() };
+    return {
+      _id: row.id,
+      email: row.email,
+      status: row.status,
+      subscriptionDate: row.subscriptionDate.toISOString(),
+      confirmed: row.confirmedAt !== null,
+    };
   };
   const registered = async (type: FormType, body: Body = FORMS[type].payload()) => {
     const res = await register(type, body);

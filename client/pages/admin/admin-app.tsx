@@ -17,6 +17,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { DonationsPage } from './giving/donations-page';
 import { useMe } from './lib/use-me';
 import { useSignOutOn401 } from './lib/use-sign-out-on-401';
+import { OutboxPage } from './outbox/outbox-page';
 import { SettingsPage } from './settings/settings-page';
 import { SubmissionsPage } from './submissions/submissions-page';
 import { UsersPage } from './users/users-page';
@@ -51,6 +52,7 @@ function AdminRoutes() {
           </Suspense>
         </Route>
         <Route path="/admin/donations">{only('donations.manage', <DonationsPage />)}</Route>
+        <Route path="/admin/outbox">{only('outbox.manage', <OutboxPage />)}</Route>
         <Route path="/admin/settings" component={SettingsPage} />
         <Route path="/admin/account" component={AccountPage} />
         <Route>

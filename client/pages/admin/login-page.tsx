@@ -71,6 +71,9 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
         />
+        <Link to="/forgot-password" className="admin-link admin-login__forgot">
+          {t('passwordReset.forgot.link')}
+        </Link>
         <button
           type="submit"
           className="btn btn--staff btn--dark admin-login__submit"

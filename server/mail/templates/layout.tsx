@@ -68,6 +68,8 @@ export function MailLayout({ language, preview, children, footer, contactEmail, 
   return (
     <Html lang={language} dir="ltr">
       <Head>
+        {/* Phone mail apps that show the HTML in a web view lay it out at the phone's width. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
       </Head>

@@ -269,6 +269,12 @@ export const adminMessages = {
   'admin.settings.givingTitle': 'Pledges',
   'admin.settings.pledgeExpiryDays': 'Days a pledge stays open',
   'admin.settings.pledgeExpiryHint': 'From 1 to 90 days',
+  'admin.settings.mailTitle': 'Mails to applicants',
+  'admin.settings.welcomeMail': 'Send a welcome mail when an application is approved',
+  'admin.settings.welcomeMailHint':
+    'Volunteers, partners and advocates get one mail, in the language they applied in, the first time their application is approved.',
+  'admin.settings.welcomeMailOn': 'On',
+  'admin.settings.welcomeMailOff': 'Off',
   'admin.settings.save': 'Save settings',
   'admin.settings.saving': 'Saving…',
   'admin.settings.saveFailed': 'Failed to save the settings',

@@ -1,2 +1,45 @@
 /** The outbox screen of the dashboard, and its notice that email is not set up. */
-export const outboxMessages = {} as const;
+export const outboxMessages = {
+  'outbox.nav': 'Outbox',
+  'outbox.title': 'Outbox',
+  'outbox.intro':
+    'Every email the site sends, newest first. A message that could not be delivered is tried again for a day; a refusal by the mail server ends it at once.',
+  'outbox.stateFilter': 'State',
+  'outbox.anyState': 'Any state',
+  'outbox.status.queued': 'Queued',
+  'outbox.status.sending': 'Sending',
+  'outbox.status.sent': 'Sent',
+  'outbox.status.failed': 'Failed',
+  'outbox.to': 'To',
+  'outbox.kind': 'Kind',
+  'outbox.subject': 'Subject',
+  'outbox.attempts': 'Attempts',
+  'outbox.lastError': 'Last error',
+  'outbox.times': 'Times',
+  'outbox.queuedAt': 'Queued {when}',
+  'outbox.sentAt': 'Sent {when}',
+  'outbox.actions': 'Actions',
+  'outbox.empty': 'No messages here.',
+  'outbox.loadFailed': 'The outbox could not be loaded',
+  'outbox.retry': 'Retry now',
+  'outbox.retryLabel': 'Retry the message to {to} now',
+  'outbox.retryFailed': 'The message could not be queued again',
+  'outbox.view': 'View',
+  'outbox.viewLabel': 'View the message to {to}',
+  'outbox.messageTitle': 'Message to {to}',
+  'outbox.textBody': 'Text of the message',
+  'outbox.messageLoadFailed': 'The message could not be loaded',
+  'outbox.close': 'Close',
+  // Answers of the server.
+  'outbox.notFound': 'Message not found',
+  'outbox.retried': 'The message will be sent now',
+  'outbox.alreadySent': 'This message has already been sent: it is not sent twice',
+  'outbox.beingSent': 'This message is being sent right now: wait for the outcome',
+  // The dashboard's home.
+  'outbox.notSetUp':
+    'Email is not set up: {count, plural, one {# message is} other {# messages are}} waiting in {directory}',
+  'outbox.notSetUpHint': 'Set SMTP_URL to send them (see docs/email.md); messages already kept as files are not sent.',
+  'outbox.waiting': '{count, plural, one {# email} other {# emails}} not delivered yet ({failed} failed)',
+  'outbox.open': 'Open the outbox',
+  'activity.outboxRetried': '{who} sent a message again ({what})',
+} as const;

@@ -1,2 +1,46 @@
 /** A forgotten password and a new staff member's invitation: the pages and their mails. */
-export const passwordResetMessages = {} as const;
+export const passwordResetMessages = {
+  'passwordReset.requested':
+    'If a staff account uses this address, a link to choose a new password is on its way. It works once, for 30 minutes.',
+  'passwordReset.tooMany': 'Too many requests. Please try again in {wait}.',
+  'passwordReset.done': 'Your password is set. You can now sign in with it.',
+  'passwordReset.linkInvalid': 'This link is not valid. Please ask for a new one.',
+  'passwordReset.linkExpired': 'This link has expired. Please ask for a new one.',
+  'passwordReset.linkUsed': 'This link has already been used. Please ask for a new one.',
+  'passwordReset.forgot.link': 'Forgot your password?',
+  'passwordReset.forgot.title': 'Forgot your password',
+  'passwordReset.forgot.intro':
+    'Enter the email address of your staff account and we will send you a link to choose a new password.',
+  'passwordReset.forgot.submit': 'Send the link',
+  'passwordReset.forgot.submitting': 'Sending…',
+  'passwordReset.backToSignIn': 'Back to sign-in',
+  'passwordReset.page.title': 'Choose a new password',
+  'passwordReset.page.inviteTitle': 'Choose your password',
+  'passwordReset.page.intro': 'Type your new password twice. Every session of your account will be signed out.',
+  'passwordReset.page.inviteIntro': 'Choose the password you will sign in with, and type it twice.',
+  'passwordReset.page.rules':
+    'At least {min} characters, not only spaces, and not a common password. A few unrelated words make a strong one.',
+  'passwordReset.page.submit': 'Set the password',
+  'passwordReset.page.submitting': 'Saving…',
+  'passwordReset.page.failed': 'The password could not be set. Please try again.',
+  'passwordReset.page.signIn': 'Sign in',
+  'passwordReset.page.askAgain': 'Ask for a new link',
+  'passwordReset.mail.subject': 'Choose a new password',
+  'passwordReset.mail.preview': 'A link to choose a new password for your staff account',
+  'passwordReset.mail.intro': 'Someone asked to reset the password of the staff account {email} on {site}.',
+  'passwordReset.mail.button': 'Choose a new password',
+  'passwordReset.mail.expires': 'The link works once, for 30 minutes. If the button does not work, open this address:',
+  'passwordReset.mail.ignore': 'If you did not ask for this, you can ignore this mail: your password stays as it is.',
+  'passwordReset.invite.subject': 'Your staff account on {site}',
+  'passwordReset.invite.preview': 'Choose your password to start',
+  'passwordReset.invite.intro': 'A staff account has been made for you on {site}, with the address {email}.',
+  'passwordReset.invite.button': 'Choose your password',
+  'passwordReset.invite.expires': 'The link works once, for 7 days. If the button does not work, open this address:',
+  'passwordReset.invite.later': 'After 7 days, ask an administrator for a one-time password.',
+  'passwordReset.users.invited':
+    'An invitation to choose a password was mailed to {email}. Until they choose one, this one-time password works too.',
+  'passwordReset.users.notMailed':
+    'This site sends no mail yet, so no invitation reached {email}: hand over this one-time password.',
+  'passwordReset.activity.requested': 'A link to reset the password of {target} was mailed',
+  'passwordReset.activity.reset': '{target} set a new password from a mailed link',
+} as const;

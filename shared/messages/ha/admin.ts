@@ -272,6 +272,12 @@ export const adminMessagesHa: Record<keyof typeof adminMessages, string> = {
   'admin.settings.givingTitle': 'Alƙawura',
   'admin.settings.pledgeExpiryDays': 'Kwanakin da alƙawari ke buɗe',
   'admin.settings.pledgeExpiryHint': 'Daga kwana 1 zuwa 90',
+  'admin.settings.mailTitle': 'Saƙonni zuwa ga masu nema',
+  'admin.settings.welcomeMail': 'Aika saƙon maraba idan an amince da takardar neman shiga',
+  'admin.settings.welcomeMailHint':
+    'Masu aikin sa-kai, abokan haɗin gwiwa da masu fafutuka za su karɓi saƙo ɗaya, cikin harshen da suka nema da shi, a karon farko da aka amince da takardarsu.',
+  'admin.settings.welcomeMailOn': 'A kunne',
+  'admin.settings.welcomeMailOff': 'A kashe',
   'admin.settings.save': 'Ajiye saituna',
   'admin.settings.saving': 'Ana ajiyewa…',
   'admin.settings.saveFailed': 'Ba a iya ajiye saituna ba',

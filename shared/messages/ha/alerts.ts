@@ -1,4 +1,50 @@
 /** Hausa versions of en/alerts.ts. Awaiting review by a native speaker. */
 import type { alertMessages } from '../en/alerts';
 
-export const alertMessagesHa: Record<keyof typeof alertMessages, string> = {};
+export const alertMessagesHa: Record<keyof typeof alertMessages, string> = {
+  'alerts.settings.title': 'Sanarwar imel',
+  'alerts.settings.intro': 'Zaɓi yadda za ka ji labarin abin da ya iso shafin.',
+  'alerts.settings.submissions': 'Sababbin bayanan da aka aiko',
+  'alerts.settings.giving': 'Alkawuran gudummawa da kuɗin da ba a gane ba',
+  'alerts.settings.none': 'Matsayinka ba ya samun sanarwar imel.',
+  'alerts.settings.save': 'Ajiye sanarwa',
+  'alerts.settings.saving': 'Ana ajiyewa…',
+  'alerts.settings.saved': 'An ajiye zaɓin sanarwar imel ɗinka.',
+  'alerts.settings.saveFailed': 'Ba a iya ajiye zaɓin sanarwar imel ɗinka ba. Da fatan a sake gwadawa.',
+  'alerts.settings.loadFailed': 'Ba a iya ɗauko zaɓin sanarwar imel ɗinka ba.',
+  'choice.each': 'Kowanne, da zarar ya iso',
+  'choice.daily': 'Taƙaitawa sau ɗaya a rana da ƙarfe 07:00 (agogon Legas)',
+  'choice.none': 'Babu imel',
+  'alerts.activity.changed': '{who} ya sauya sanarwar imel ɗinsa ({what})',
+  'alerts.kind.volunteer': 'roƙon aikin sa-kai',
+  'alerts.kind.partner': 'roƙon haɗin gwiwa',
+  'alerts.kind.advocate': 'roƙon zama mai fafutuka',
+  'alerts.kind.contact': 'saƙon tuntuɓa',
+  'alerts.kind.pledge': 'alkawarin gudummawa',
+  'alerts.noName': '(ba a ba da suna ba)',
+  'alerts.entry.subject': 'Sabon {kind}: {name}',
+  'alerts.entry.intro': 'Sabon {kind} ya iso shafin.',
+  'alerts.entry.from': 'Daga',
+  'alerts.entry.received': 'Lokacin isowa (agogon Legas)',
+  'alerts.entry.amount': 'Adadi',
+  'alerts.entry.campaign': 'Kamfen',
+  'alerts.entry.reference': 'Lambar biya',
+  'alerts.entry.open': 'Buɗe a dashbod',
+  'alerts.unmatched.subject':
+    '{count, plural, one {Kuɗi # da aka shigo da su bai dace da wani alkawari ba} other {Kuɗi # da aka shigo da su ba su dace da wani alkawari ba}}',
+  'alerts.unmatched.intro':
+    'Takardar banki “{file}”, wadda aka shigar da ƙarfe {time} (agogon Legas), tana da {count, plural, one {shigar kuɗi # da bai dace da wani alkawari ba} other {shigar kuɗi # da ba su dace da wani alkawari ba}}.',
+  'alerts.unmatched.open': 'Buɗe takardar bankin',
+  'alerts.digest.subject': 'Taƙaitawar yau: {count, plural, one {sabon abu #} other {sababbin abubuwa #}}',
+  'alerts.digest.intro': 'Abin da ya iso tsakanin {from} da {to} (agogon Legas).',
+  'alerts.digest.submissions': 'Sababbin bayanan da aka aiko ({count})',
+  'alerts.digest.pledges': 'Sababbin alkawuran gudummawa ({count})',
+  'alerts.digest.unmatched': 'Kuɗin da ba su dace da alkawari ba',
+  'alerts.digest.line': '{kind}: {name}, {time}',
+  'alerts.digest.statement':
+    '“{file}”, {time}: {count, plural, one {shigar kuɗi # bai dace da wani alkawari ba} other {shigar kuɗi # ba su dace da wani alkawari ba}}',
+  'alerts.digest.more': '…da ƙarin {count}.',
+  'alerts.digest.openSubmissions': 'Duba bayanan da aka aiko',
+  'alerts.digest.openGiving': 'Buɗe gudummawa',
+  'alerts.footer': 'Kana samun wannan saboda zaɓin sanarwar imel ɗinka a cikin Asusuna: {link}',
+};

@@ -1,4 +1,40 @@
 /** Hausa versions of en/newsletter.ts. Awaiting review by a native speaker. */
 import type { newsletterMessages } from '../en/newsletter';
 
-export const newsletterMessagesHa: Record<keyof typeof newsletterMessages, string> = {};
+export const newsletterMessagesHa: Record<keyof typeof newsletterMessages, string> = {
+  'newsletter.checkInbox': 'Kusan an gama! Duba akwatin imel ɗinka ka tabbatar da rajistarka.',
+  'newsletter.checkInboxShort': 'Duba akwatin imel ɗinka don tabbatarwa',
+  'newsletter.awaiting': 'Ana jiran tabbatarwa',
+  'newsletter.linkInvalid': 'Wannan mahaɗin ba ya aiki. Tabbatar ka buɗe dukan mahaɗin daga imel ɗin.',
+  'newsletter.failed': 'Wani abu ya faru ba daidai ba. Da fatan za a sake gwadawa.',
+  'newsletter.home': 'Koma shafin farko',
+  'newsletter.refusedTitle': 'Wannan mahaɗin ba ya aiki',
+  'newsletter.confirm.title': 'Tabbatar da rajistarka',
+  'newsletter.confirm.text': 'Mataki na ƙarshe: danna maɓallin don fara karɓar wasiƙar labaranmu.',
+  'newsletter.confirm.button': 'Tabbatar da rajistata',
+  'newsletter.confirm.doneTitle': 'An yi maka rajista',
+  'newsletter.confirm.done': 'Mun gode! An tabbatar da rajistarka ta wasiƙar labaranmu.',
+  'newsletter.confirm.expired': 'Wa’adin wannan mahaɗin tabbatarwa ya ƙare. Sake yin rajista don samun sabo.',
+  'newsletter.confirm.used': 'An riga an yi amfani da wannan mahaɗin tabbatarwa.',
+  'newsletter.unsubscribe.title': 'Daina karɓar wasiƙar labaranmu',
+  'newsletter.unsubscribe.text': 'Danna maɓallin kuma za mu daina aiko maka da wasiƙar labaranmu.',
+  'newsletter.unsubscribe.button': 'Daina karɓa',
+  'newsletter.unsubscribe.doneTitle': 'Ka daina karɓa',
+  'newsletter.unsubscribe.done': 'Ba za ka ƙara karɓar wasiƙar labaranmu ba.',
+  'newsletter.unsubscribe.expired':
+    'Wa’adin wannan mahaɗin dainawa ya ƙare. Rubuto mana kuma za mu cire ka daga jerin.',
+  'newsletter.mail.subject': 'Tabbatar da rajistarka',
+  'newsletter.mail.preview': 'Danna sau ɗaya don tabbatar da rajistarka ta wasiƙar labaranmu.',
+  'newsletter.mail.text':
+    'Mun gode da yin rajista ga wasiƙar labaran {name}. Da fatan ka tabbatar cewa wannan adireshin naka ne:',
+  'newsletter.mail.button': 'Tabbatar da rajistata',
+  'newsletter.mail.link': 'Ko buɗe wannan mahaɗin:',
+  'newsletter.mail.valid': 'Mahaɗin yana aiki har kwana 7.',
+  'newsletter.mail.ignore': 'Idan ba kai ka nema ba, ka yi watsi da wannan imel: ba za a yi maka rajista ba.',
+  'newsletter.mail.unsubscribe': 'Ba ka son imel ɗinmu?',
+  'newsletter.mail.unsubscribeLink': 'Daina karɓa',
+  'meta.newsletter_confirm.title': 'Tabbatar da rajistarka — {site}',
+  'meta.newsletter_confirm.description': 'Tabbatar da rajistarka ga wasiƙar labaran {site}.',
+  'meta.newsletter_unsubscribe.title': 'Daina karɓa — {site}',
+  'meta.newsletter_unsubscribe.description': 'Daina karɓar wasiƙar labaran {site}.',
+};

@@ -14,11 +14,14 @@ export interface E2eRun {
   token: string;
 }
 
-/** Call inside the file's describe; the fields are set once its beforeAll hooks run. */
-export function e2eRun(): E2eRun {
+/**
+ * Call inside the file's describe; the fields are set once its beforeAll hooks run. `env` is the
+ * server's extra configuration, made when the hooks run (startServer).
+ */
+export function e2eRun(env?: () => Promise<Parameters<typeof startServer>[0]>): E2eRun {
   const run = {} as E2eRun;
   beforeAll(async () => {
-    [run.server, run.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [run.server, run.browser] = await Promise.all([startServer(await env?.()), launchBrowser()]);
     run.token = await apiLogin(run.server.url);
   });
   afterAll(async () => {

@@ -21,11 +21,18 @@ export interface RunningServer {
 const freshPostgres = () =>
   process.env.E2E_POSTGRES_URL ? scratchDatabase(process.env.E2E_POSTGRES_URL, 'e2e') : Promise.resolve(null);
 
-/** `root` is the checkout whose build runs: this one unless told. */
-export async function startServer(env: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
+/**
+ * `root` is the checkout whose build runs: this one unless told. `env` may be made from the
+ * server's own address (a PUBLIC_URL for the links in its mails).
+ */
+export async function startServer(
+  env: Record<string, string> | ((url: string) => Record<string, string>) = {},
+  root = ROOT,
+): Promise<RunningServer> {
   const main = path.join(root, 'dist/server/main.js');
   if (!fs.existsSync(main)) throw new Error('dist/server/main.js is missing: run npm run build first');
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-e2e-'));
   const database = await freshPostgres();
   const child = spawn(process.execPath, [main], {
@@ -41,14 +48,13 @@ export async function startServer(env: Record<string, string> = {}, root = ROOT)
       FORM_RATE_LIMIT_PER_MINUTE: '100000',
       SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
       ...(database ? { DATABASE_URL: database.url } : {}),
-      ...env,
+      ...(typeof env === 'function' ? env(url) : env),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
   await waitForReady(url, child, () => output);
   return {
     url,

@@ -1,4 +1,4 @@
-/** /admin/account: one's own password and recent sign-ins. */
+/** /admin/account: one's own password, recent sign-ins and email alerts. */
 import { formatDateTime } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { History } from '../../../components/icons/history';
@@ -7,6 +7,7 @@ import { trpc } from '../../../lib/trpc';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { useMe } from '../lib/use-me';
+import { AlertsForm } from './alerts-form';
 import { PasswordForm } from './password-form';
 
 function SignIns() {
@@ -53,6 +54,7 @@ export function AccountPage() {
       <div className="admin-columns">
         <PasswordForm />
         <SignIns />
+        <AlertsForm />
       </div>
     </AdminPage>
   );

@@ -14,6 +14,7 @@ import { HandCoins } from '../../../components/icons/hand-coins';
 import { History } from '../../../components/icons/history';
 import { LayoutDashboard } from '../../../components/icons/layout-dashboard';
 import { LogOut } from '../../../components/icons/log-out';
+import { Mail } from '../../../components/icons/mail';
 import { Megaphone } from '../../../components/icons/megaphone';
 import { Menu } from '../../../components/icons/menu';
 import { Settings } from '../../../components/icons/settings';
@@ -33,6 +34,7 @@ const NAV: { to: string; label: MessageKey; icon: typeof LayoutDashboard; permis
   { to: '/admin/activity', label: 'admin.nav.activity', icon: History, permission: 'activity.read' },
   { to: '/admin/analytics', label: 'admin.nav.analytics', icon: BarChart3, permission: 'dashboard.read' },
   { to: '/admin/donations', label: 'admin.nav.donations', icon: HandCoins, permission: 'donations.manage' },
+  { to: '/admin/outbox', label: 'outbox.nav', icon: Mail, permission: 'outbox.manage' },
   { to: '/admin/settings', label: 'admin.nav.settings', icon: Settings, permission: 'dashboard.read' },
 ];
 

@@ -14,6 +14,7 @@ import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { GivingCard } from '../giving/giving-card';
 import { useCan } from '../lib/use-me';
+import { MailNotice } from '../outbox/mail-notice';
 
 function StatCard({ label, value, change, icon }: { label: string; value: string; change?: string; icon: ReactNode }) {
   return (
@@ -52,10 +53,12 @@ function RecentActivity() {
 export function DashboardPage() {
   const stats = trpc.dashboard.stats.useQuery();
   const seesGiving = useCan('donations.manage');
+  const seesMail = useCan('outbox.manage');
   const [raisedChange, activeChange, locationsChange] = DASHBOARD_CHANGE_LABELS;
 
   return (
     <AdminPage title={t('admin.dashboard.title')}>
+      {seesMail && <MailNotice />}
       {stats.isPending && <Spinner />}
       {stats.isError && <LoadError message={t('admin.dashboard.loadFailed')} onRetry={() => void stats.refetch()} />}
       {stats.data && (

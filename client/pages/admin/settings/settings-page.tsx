@@ -1,11 +1,13 @@
 /**
- * /admin/settings: the foundation's bank account, contact details and pledge expiry. Admins edit
+ * /admin/settings: the foundation's bank account, contact details, pledge expiry and the welcome
+ * mail of approved applications. Admins edit
  * them (effective on the site at once); other roles read them.
  */
 import { useState } from 'react';
 import { NIGERIAN_BANKS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { type Settings, settingsInput } from '../../../../shared/schemas/staff';
+import { FieldHint } from '../../../components/form/field-parts';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
@@ -19,7 +21,7 @@ import { LoadError } from '../components/load-error';
 import { useCan } from '../lib/use-me';
 import { BackupsSection } from './backups-section';
 
-const FIELDS: [keyof Settings, Parameters<typeof t>[0]][] = [
+const FIELDS: [Exclude<keyof Settings, 'welcomeMail'>, Parameters<typeof t>[0]][] = [
   ['accountName', 'admin.settings.accountName'],
   ['accountNumber', 'admin.settings.accountNumber'],
   ['bankName', 'admin.settings.bankName'],
@@ -40,6 +42,10 @@ function SettingsView({ settings }: { settings: Settings }) {
             <dd>{String(settings[key])}</dd>
           </div>
         ))}
+        <div>
+          <dt>{t('admin.settings.welcomeMail')}</dt>
+          <dd>{t(settings.welcomeMail ? 'admin.settings.welcomeMailOn' : 'admin.settings.welcomeMailOff')}</dd>
+        </div>
       </dl>
     </div>
   );
@@ -104,6 +110,19 @@ function SettingsForm({ settings }: { settings: Settings }) {
           hint={t('admin.settings.pledgeExpiryHint')}
           inputMode="numeric"
         />
+      </fieldset>
+      <fieldset className="admin-card admin-form__section">
+        <legend className="admin-section-title">{t('admin.settings.mailTitle')}</legend>
+        <div className="choice">
+          <input
+            id={form.fieldId('welcomeMail')}
+            type="checkbox"
+            aria-describedby={`${form.fieldId('welcomeMail')}-hint`}
+            {...form.methods.register('welcomeMail')}
+          />
+          <label htmlFor={form.fieldId('welcomeMail')}>{t('admin.settings.welcomeMail')}</label>
+        </div>
+        <FieldHint id={`${form.fieldId('welcomeMail')}-hint`}>{t('admin.settings.welcomeMailHint')}</FieldHint>
       </fieldset>
       <div className="admin-form__actions">
         <button type="submit" className="btn btn--staff btn--dark" disabled={save.isPending}>

@@ -16,6 +16,8 @@ export interface EntryView {
   details: [MessageKey, string][];
   date: string | undefined;
   status?: { type: StatusType; value: string };
+  /** A word beside the date: a subscription not yet confirmed by its mailed link. */
+  badge?: MessageKey;
 }
 
 const list = (values: readonly string[] | undefined) => (values ?? []).join(', ');
@@ -83,6 +85,7 @@ const VIEWS: { [T in SubmissionType]: (e: Entry<T>) => EntryView } = {
     date: e.subscriptionDate,
     // The spec's default when a subscription carries no status.
     status: { type: 'newsletter', value: e.status || 'active' },
+    ...(e.confirmed === false && { badge: 'newsletter.awaiting' as const }),
   }),
   contact: (e) => ({
     id: e._id,

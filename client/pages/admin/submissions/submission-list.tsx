@@ -47,7 +47,15 @@ export function SubmissionList<T extends SubmissionType>({
             <div className="admin-submission__head">
               <div>
                 <h2 className="admin-submission__name">{view.heading}</h2>
-                <p className="admin-submission__date">{formatDate(view.date)}</p>
+                <p className="admin-submission__date">
+                  {formatDate(view.date)}
+                  {view.badge && (
+                    <>
+                      {' '}
+                      <span className="badge badge--outline">{t(view.badge)}</span>
+                    </>
+                  )}
+                </p>
               </div>
               {view.status && (
                 <StatusSelect

@@ -10,7 +10,11 @@ import { UserPlus } from '../../../components/icons/user-plus';
 import { readServerError } from '../../../lib/server-error';
 import { trpc } from '../../../lib/trpc';
 
-export function NewUserForm({ onCreated }: { onCreated: (created: { email: string; password: string }) => void }) {
+export function NewUserForm({
+  onCreated,
+}: {
+  onCreated: (created: { email: string; password: string; invitationMailed: boolean }) => void;
+}) {
   const utils = trpc.useUtils();
   const create = trpc.users.create.useMutation();
   const form = useSchemaForm(userCreateInput);
@@ -22,7 +26,7 @@ export function NewUserForm({ onCreated }: { onCreated: (created: { email: strin
       const result = await create.mutateAsync(values);
       form.methods.reset();
       await utils.users.list.invalidate();
-      onCreated({ email: result.user.email, password: result.password });
+      onCreated({ email: result.user.email, password: result.password, invitationMailed: result.invitationMailed });
     } catch (error) {
       const refused = readServerError(error);
       if (refused.status === 401) return;

@@ -29,7 +29,7 @@ export function UsersPage() {
   const users = trpc.users.list.useQuery();
   const update = trpc.users.update.useMutation();
   const reset = trpc.users.resetPassword.useMutation();
-  const [secret, setSecret] = useState<{ email: string; password: string } | null>(null);
+  const [secret, setSecret] = useState<{ email: string; password: string; invitationMailed?: boolean } | null>(null);
   const [toReset, setToReset] = useState<Account | null>(null);
 
   const failed = (error: unknown, fallback: string) => {

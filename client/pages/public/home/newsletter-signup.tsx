@@ -6,16 +6,19 @@ import { useSubmissionForm } from '../../../components/form/use-submission-form'
 import { useToast } from '../../../lib/toasts';
 import { trpc } from '../../../lib/trpc';
 
-/** Email sign-up: on success a thank-you box shows for SUCCESS_DELAY_MS and the form is ready again. */
+/**
+ * Email sign-up: on success a box asks the visitor to confirm from their inbox (double opt-in) for
+ * SUCCESS_DELAY_MS, and the form is ready again.
+ */
 export default function NewsletterSignup() {
   const mutation = trpc.submission.newsletter.create.useMutation();
   const toast = useToast();
   const form = useSubmissionForm(newsletterInput, {
     kind: 'newsletter',
     submit: mutation.mutateAsync,
-    successMessage: t('newsletter.thanks'),
+    successMessage: t('newsletter.checkInbox'),
     failureFallback: t('newsletter.fallback'),
-    onSuccess: () => toast.success(t('newsletter.success')),
+    onSuccess: () => toast.success(t('newsletter.checkInboxShort')),
   });
   return (
     <div className="newsletter__form">

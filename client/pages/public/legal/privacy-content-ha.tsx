@@ -37,7 +37,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             <strong>Fom ɗin tuntuɓa:</strong> suna, imel, waya, batu da saƙo — domin mu amsa maka.
           </li>
           <li>
-            <strong>Wasiƙar labarai:</strong> adireshin imel ɗinka — domin mu aiko maka da labarai game da aikinmu.
+            <strong>Wasiƙar labarai:</strong> adireshin imel ɗinka — domin mu aiko maka da labarai game da aikinmu,
+            bayan ka tabbatar da shi daga saƙon da muka aiko maka. Kowane saƙon wasiƙar labarai yana da mahaɗin janye
+            rajista da danna sau ɗaya.
           </li>
         </ul>
         <p>
@@ -65,8 +67,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
       <p>
         Ma'aikatan gidauniyar da aka ba izini kaɗai ke iya ganin bayanan da aka aiko, ta dashbod mai kalmar sirri. Ba ma
         sayar ko ba da hayar bayanan sirri. Muna raba su ne kawai da masu ba mu sabis da ke ɗaukar shafinmu da ma'ajiyar
-        bayananmu ƙarƙashin yarjejeniyoyin rubutu da suka wajabta musu kare su, ko inda doka ta buƙaci haka. Idan an
-        ajiye bayanai a wajen Najeriya, muna tabbatar da cewa suna samun kariyar da NDPA ta buƙata.
+        bayananmu ko ke isar da saƙonnin imel ɗinmu, ƙarƙashin yarjejeniyoyin rubutu da suka wajabta musu kare su, ko
+        inda doka ta buƙaci haka. Idan an ajiye bayanai a wajen Najeriya, muna tabbatar da cewa suna samun kariyar da
+        NDPA ta buƙata.
       </p>
     ),
   },
@@ -80,6 +83,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <li>
           Rajistar wasiƙar labarai: har sai ka janye rajista. Bayan haka muna ajiye adireshinka kaɗai, da alamar ka
           janye, domin kada mu sake rubuta maka — sai dai idan ka nemi mu goge shi ma.
+        </li>
+        <li>
+          Kwafin saƙonnin imel da muke aiko maka (adireshinka, batu da rubutun): kwanaki 30 bayan sun tafi, domin
+          ma'aikata su iya duba cewa saƙo ya isa; kwanaki 90 ga wanda bai isa ba.
         </li>
         <li>Bayanan tsaro: har zuwa kwanaki 90.</li>
       </ul>

@@ -37,7 +37,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             <strong>Contact form:</strong> name, email, phone, subject and message — to answer you.
           </li>
           <li>
-            <strong>Newsletter:</strong> your email address — to send you news about our work.
+            <strong>Newsletter:</strong> your email address — to send you news about our work, once you have confirmed
+            it from the mail we send you. Every newsletter mail has a link to unsubscribe in one click.
           </li>
         </ul>
         <p>
@@ -66,9 +67,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Only authorised foundation staff can see submissions, through a password-protected dashboard. We do not sell or
-        rent personal data. We share it only with service providers who host our website and database under written
-        agreements that require them to protect it, or where the law requires us to. If data is stored outside Nigeria,
-        we make sure it receives the protection the NDPA requires.
+        rent personal data. We share it only with service providers who host our website and database or deliver our
+        emails, under written agreements that require them to protect it, or where the law requires us to. If data is
+        stored outside Nigeria, we make sure it receives the protection the NDPA requires.
       </p>
     ),
   },
@@ -82,6 +83,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <li>
           Newsletter subscriptions: until you unsubscribe. After that we keep only your address, marked unsubscribed, so
           that we never write to you again — unless you ask us to erase it too.
+        </li>
+        <li>
+          Copies of the emails we send you (your address, the subject and the text): 30 days after they leave, so staff
+          can check that a mail arrived; 90 days for one that could not be delivered.
         </li>
         <li>Security logs: up to 90 days.</li>
       </ul>

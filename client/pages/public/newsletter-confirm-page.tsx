@@ -1,0 +1,23 @@
+/** /newsletter/confirm?token=…: the double opt-in's last step, a button that confirms. */
+import { useSearchParams } from 'wouter';
+import { t } from '../../../shared/messages';
+import { CONFIRM_ACTION } from '../../../shared/schemas/newsletter';
+import { trpc } from '../../lib/trpc';
+import { NewsletterLinkPage } from './newsletter-link-page';
+
+export function NewsletterConfirmPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const confirm = trpc.newsletter.confirm.useMutation();
+  return (
+    <NewsletterLinkPage
+      title={t('newsletter.confirm.title')}
+      text={t('newsletter.confirm.text')}
+      button={t('newsletter.confirm.button')}
+      doneTitle={t('newsletter.confirm.doneTitle')}
+      action={CONFIRM_ACTION}
+      fields={{ token }}
+      run={() => confirm.mutateAsync({ token })}
+    />
+  );
+}

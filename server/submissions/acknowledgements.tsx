@@ -1,0 +1,75 @@
+/** The mail that tells an applicant or a sender of a message that it arrived. */
+import type { Transaction } from 'kysely';
+import { type Locale, t } from '../../shared/messages';
+import type { Database, Row } from '../db/schema';
+import type { Deps } from '../deps';
+import { mailTemplate, queueRenderedMails } from '../mail/compose';
+import { type MailFrame, mailFrame } from '../mail/frame';
+import { siteLink } from '../mail/links';
+import { ApplicationReceivedMail, type ApplicationType, applicantOf, ContactReceivedMail } from './mail-templates';
+
+/** A batch of stored rows this acknowledges (after-store.ts hands it every kind but the newsletter's). */
+export type Acknowledged =
+  | { kind: 'volunteer'; rows: Row<'volunteer_submissions'>[] }
+  | { kind: 'partner'; rows: Row<'partner_submissions'>[] }
+  | { kind: 'advocate'; rows: Row<'advocate_submissions'>[] }
+  | { kind: 'contact'; rows: Row<'contact_messages'>[] };
+
+/** The acknowledgement of an application: rendered once per language and kind, filled per person. */
+const applicationMail = mailTemplate(
+  ['firstName', 'organization'],
+  (fixed: { type: ApplicationType; language: Locale; frame: MailFrame; campaignsUrl: string }, applicant) => (
+    <ApplicationReceivedMail
+      applicant={{ type: fixed.type, ...applicant }}
+      language={fixed.language}
+      frame={fixed.frame}
+      campaignsUrl={fixed.campaignsUrl}
+    />
+  ),
+);
+
+const contactMail = mailTemplate(['name', 'subject'], (fixed: { language: Locale; frame: MailFrame }, values) => (
+  <ContactReceivedMail name={values.name} subject={values.subject} language={fixed.language} frame={fixed.frame} />
+));
+
+/** Queues an acknowledgement for each stored application or contact message. */
+export async function acknowledgeSubmissions(
+  trx: Transaction<Database>,
+  deps: Deps,
+  stored: Acknowledged,
+): Promise<void> {
+  if (stored.rows.length === 0) return;
+  // Read in this transaction: PGlite's one connection is busy with it.
+  const frame = await mailFrame(deps, trx);
+  if (stored.kind === 'contact') {
+    const mails = stored.rows.map(async (row) => ({
+      kind: 'contact.received',
+      to: row.email,
+      language: row.language,
+      subject: t('mail.contact.subject', { subject: row.subject }, row.language),
+      ...(await contactMail({ language: row.language, frame }, { name: row.name, subject: row.subject })),
+      dedupeKey: `contact.received:${row.id}`,
+    }));
+    await queueRenderedMails(trx, deps, await Promise.all(mails));
+    return;
+  }
+  const { kind } = stored;
+  const mails = stored.rows.map(async (row) => {
+    const { firstName, organization } = applicantOf(kind, row);
+    const fixed = {
+      type: kind,
+      language: row.language,
+      frame,
+      campaignsUrl: siteLink(deps.config, '/campaigns', row.language),
+    };
+    return {
+      kind: 'application.received',
+      to: row.email,
+      language: row.language,
+      subject: t('mail.application.subject', undefined, row.language),
+      ...(await applicationMail(fixed, { firstName, organization })),
+      dedupeKey: `application.received:${kind}:${row.id}`,
+    };
+  });
+  await queueRenderedMails(trx, deps, await Promise.all(mails));
+}

@@ -1,0 +1,91 @@
+/**
+ * The mails to people who wrote through the public forms: the acknowledgement of an application or
+ * a message, and the welcome when an application is approved. They name the person and, for a
+ * message, its subject; they never repeat the message itself nor the phone number.
+ */
+import { Text } from '@react-email/components';
+import { FOUNDATION } from '../../shared/constants';
+import { type Locale, type MessageKey, t } from '../../shared/messages';
+import type { MailFrame } from '../mail/frame';
+import { ActionButton, Greeting, MailLayout, MailLink, Paragraph, styles } from '../mail/templates/layout';
+
+export type ApplicationType = 'volunteer' | 'partner' | 'advocate';
+
+/** What the mails say of an application: who to greet, and the organisation a partner named. */
+export interface Applicant {
+  type: ApplicationType;
+  firstName: string;
+  organization: string;
+}
+
+/** The applicant of a stored row of one of the application tables. */
+export function applicantOf(
+  type: ApplicationType,
+  row: { firstName?: string; contactFirstName?: string; organizationName?: string },
+): Applicant {
+  return type === 'partner'
+    ? { type, firstName: row.contactFirstName ?? '', organization: row.organizationName ?? '' }
+    : { type, firstName: row.firstName ?? '', organization: '' };
+}
+
+interface Common {
+  language: Locale;
+  frame: MailFrame;
+  /** The campaigns page, in the reader's language. */
+  campaignsUrl: string;
+}
+
+const STEPS: MessageKey[] = ['mail.application.step1', 'mail.application.step2', 'mail.application.step3'];
+
+export function ApplicationReceivedMail({
+  applicant,
+  language: l,
+  frame,
+  campaignsUrl,
+}: Common & { applicant: Applicant }) {
+  return (
+    <MailLayout language={l} preview={t('mail.application.preview', undefined, l)} {...frame}>
+      <Greeting name={applicant.firstName} language={l} />
+      <Paragraph>
+        {t(`mail.application.intro.${applicant.type}`, { organization: applicant.organization }, l)}
+      </Paragraph>
+      <Text style={{ ...styles.text, fontWeight: 700 }}>{t('mail.application.nextTitle', undefined, l)}</Text>
+      {STEPS.map((step, i) => (
+        <Text key={step} style={styles.text}>
+          {`${i + 1}. ${t(step, undefined, l)}`}
+        </Text>
+      ))}
+      <Paragraph>
+        <MailLink href={campaignsUrl}>{t('mail.application.campaigns', undefined, l)}</MailLink>
+      </Paragraph>
+    </MailLayout>
+  );
+}
+
+export function ContactReceivedMail({
+  name,
+  subject,
+  language: l,
+  frame,
+}: Omit<Common, 'campaignsUrl'> & { name: string; subject: string }) {
+  return (
+    <MailLayout language={l} preview={t('mail.contact.preview', undefined, l)} {...frame}>
+      <Greeting name={name} language={l} />
+      <Paragraph>{t('mail.contact.intro', { subject }, l)}</Paragraph>
+      <Paragraph>{t('mail.contact.next', undefined, l)}</Paragraph>
+    </MailLayout>
+  );
+}
+
+export function WelcomeMail({ applicant, language: l, frame, campaignsUrl }: Common & { applicant: Applicant }) {
+  return (
+    <MailLayout language={l} preview={t('mail.welcome.preview', undefined, l)} {...frame}>
+      <Greeting name={applicant.firstName} language={l} />
+      <Paragraph>{t(`mail.welcome.intro.${applicant.type}`, { organization: applicant.organization }, l)}</Paragraph>
+      <Paragraph>{t('mail.welcome.next', undefined, l)}</Paragraph>
+      <ActionButton href={campaignsUrl}>{t('mail.welcome.campaigns', undefined, l)}</ActionButton>
+    </MailLayout>
+  );
+}
+
+export const welcomeSubject = (language: Locale) => t('mail.welcome.subject', { name: FOUNDATION.name }, language);
