@@ -10,7 +10,7 @@ import type { DB } from '../db/database';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
-import { queueGiftReceipt } from './mails';
+import { queueGiftReceipt, withdrawReceipts } from './mails';
 
 export interface NewGift {
   campaignId: string;
@@ -182,7 +182,7 @@ export async function reverseGifts(
 ): Promise<number> {
   let query = trx
     .selectFrom('gifts')
-    .select(['id', 'campaignId', 'campaignTitle', 'pledgeId', 'amount', 'receiptNumber'])
+    .select(['id', 'campaignId', 'campaignTitle', 'pledgeId', 'statementLineId', 'amount', 'receiptNumber'])
     .where('reversedAt', 'is', null)
     .orderBy('createdAt', 'desc')
     .forUpdate();
@@ -204,5 +204,6 @@ export async function reverseGifts(
       `${gift.receiptNumber}: ${formatNaira(gift.amount)} from “${gift.campaignTitle}”`,
     );
   }
+  await withdrawReceipts(trx, gifts);
   return gifts.length;
 }

@@ -5,7 +5,7 @@
  * else: never the donor's phone number nor a staff note.
  */
 import { Section, Text } from '@react-email/components';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { formatNaira } from '../../shared/format';
 import { lagosClock } from '../../shared/lagos-time';
 import { type Locale, type MessageKey, t } from '../../shared/messages';
@@ -190,7 +190,8 @@ export async function queuePledgeReminder(
     language: l,
     subject: t('mail.reminder.subject', { reference: pledge.reference, date: expiry.date }, l),
     body: <PledgeReminderMail facts={facts} bank={bank} when={expiry.when} />,
-    dedupeKey: `pledge.reminder:${pledge.id}`,
+    // One per expiry: a pledge reopened for a new period is reminded again.
+    dedupeKey: `pledge.reminder:${pledge.id}:${pledge.expiresAt.toISOString()}`,
   });
 }
 
@@ -234,6 +235,7 @@ export async function queueGiftReceipt(
       .selectFrom('gifts')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('pledgeId', '=', gift.pledgeId)
+      .where('statementLineId', 'is', null)
       .where('reversedAt', 'is', null)
       .executeTakeFirstOrThrow();
     payment = String(Number(n));
@@ -253,4 +255,29 @@ export async function queueGiftReceipt(
     body: <GiftReceiptMail facts={facts} receiptNumber={gift.receiptNumber} day={mailDay(gift.receivedOn, l)} />,
     dedupeKey: `gift.receipt:${gift.pledgeId}:${payment}`,
   });
+}
+
+/**
+ * Takes back the receipts of reversed gifts that have not left yet (still queued: the mail server
+ * may have been down), so a donor is never thanked for a payment taken back. Their keys are then
+ * free: confirming the payment again queues a receipt with its new number.
+ */
+export async function withdrawReceipts(
+  trx: Kysely<Database>,
+  gifts: { pledgeId: string | null; statementLineId: string | null }[],
+): Promise<void> {
+  for (const gift of gifts) {
+    if (!gift.pledgeId) continue;
+    const key = `gift.receipt:${gift.pledgeId}:${gift.statementLineId ? `line:${gift.statementLineId}` : ''}`;
+    await trx
+      .deleteFrom('mail_outbox')
+      .where('status', '=', 'queued')
+      .where('kind', '=', 'gift.receipt')
+      .where((eb) =>
+        gift.statementLineId
+          ? eb('dedupeKey', '=', key)
+          : eb('dedupeKey', 'like', `${key.replace(/[\\%_]/g, '\\$&')}%`),
+      )
+      .execute();
+  }
 }

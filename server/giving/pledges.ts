@@ -302,7 +302,10 @@ export async function updatePledge(deps: Deps, idOrReference: string, change: Pl
       .set({
         status: change.status,
         updatedAt: now,
-        ...(change.status === 'pending' ? { expiresAt: new Date(now.getTime() + pledgeExpiryDays * DAY_MS) } : {}),
+        // Reopened for a new period: a new reminder before its new expiry.
+        ...(change.status === 'pending'
+          ? { expiresAt: new Date(now.getTime() + pledgeExpiryDays * DAY_MS), remindedAt: null }
+          : {}),
       })
       .where('id', '=', id)
       .execute();

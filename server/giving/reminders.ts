@@ -6,7 +6,7 @@
  * again.
  */
 import { sql } from 'kysely';
-import { getCampaign } from '../campaigns/service';
+import { listCampaigns } from '../campaigns/service';
 import type { Deps } from '../deps';
 import { publicSettings } from '../settings/service';
 import { queuePledgeReminder } from './mails';
@@ -20,6 +20,9 @@ const BATCH = 50;
 export async function queuePledgeReminders(deps: Deps): Promise<number> {
   const now = deps.now();
   const horizon = new Date(now.getTime() + REMIND_BEFORE_MS);
+  // Read before the transactions, from memory: inside one, PGlite's only connection is taken.
+  const settings = await publicSettings(deps);
+  const campaigns = new Map((await listCampaigns(deps)).map((campaign) => [campaign._id, campaign]));
   let queued = 0;
   for (;;) {
     const claimed = await deps.db.transaction().execute(async (trx) => {
@@ -56,14 +59,11 @@ export async function queuePledgeReminders(deps: Deps): Promise<number> {
         .where('remindedAt', 'is', null)
         .returningAll()
         .execute();
-      // Read in this transaction: PGlite's one connection is busy with it.
-      const inTrx = { ...deps, db: trx };
-      const settings = rows.length > 0 ? await publicSettings(inTrx) : undefined;
       for (const row of rows) {
-        const campaign = row.campaignId ? await getCampaign(inTrx, row.campaignId).catch(() => undefined) : undefined;
+        const campaign = row.campaignId ? campaigns.get(row.campaignId) : undefined;
         const bank = campaign
           ? { accountName: campaign.accountName, accountNumber: campaign.accountNumber, bankName: campaign.bankName }
-          : settings!.bank;
+          : settings.bank;
         await queuePledgeReminder(trx, deps, row, { title: row.campaignTitle, titleHa: campaign?.titleHa }, bank);
       }
       return rows.length;

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
-import { getSettings } from '../settings/service';
+import { readSettings } from '../settings/service';
 
 export interface MailFrame {
   contactEmail: string;
@@ -10,10 +10,10 @@ export interface MailFrame {
 }
 
 /**
- * `db` is what the settings are read with when they are not in memory: inside a transaction, that
- * transaction (PGlite has one connection, which the open transaction holds).
+ * `db` is what the settings are read with: inside a transaction, that transaction (readSettings
+ * says why not the shared copy in memory).
  */
-export async function mailFrame(deps: Pick<Deps, 'publicData' | 'config'>, db: Kysely<Database>): Promise<MailFrame> {
-  const settings = await getSettings({ ...deps, db });
+export async function mailFrame(deps: Pick<Deps, 'config'>, db: Kysely<Database>): Promise<MailFrame> {
+  const settings = await readSettings(db, deps.config);
   return { contactEmail: settings.contactEmail, siteUrl: deps.config.publicUrl };
 }

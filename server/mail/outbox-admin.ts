@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { ExpressionBuilder } from 'kysely';
 import { t } from '../../shared/messages';
 import {
   OUTBOX_PAGE_SIZE,
@@ -16,6 +17,7 @@ import { type Actor, audit } from '../audit/audit';
 import type { DB } from '../db/database';
 import { isId } from '../db/ids';
 import { after, cursorOf, pageOf } from '../db/keyset';
+import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError } from '../errors';
 import type { OutboxRow } from './outbox';
@@ -55,6 +57,8 @@ export async function listOutbox(deps: Pick<Deps, 'db'>, query: OutboxListQuery)
     .selectFrom('mail_outbox')
     .select(LIST_COLUMNS)
     .select(cursorOf('createdAt'))
+    // Emptied by housekeeping (pruneOutbox): nothing left to show.
+    .where('toAddress', '<>', '')
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1);
@@ -80,10 +84,16 @@ export async function getOutboxMessage(deps: Pick<Deps, 'db'>, id: string): Prom
     language: row.language,
     dueAt: row.dueAt.toISOString(),
     retriedAt: row.retriedAt?.toISOString() ?? null,
-    html: row.html,
-    text: row.text,
+    html: withoutTokens(row.html),
+    text: withoutTokens(row.text),
   };
 }
+
+/**
+ * A mailed link's token is the right it grants (set a password, confirm an address): whoever
+ * reads it in the outbox could use it as its addressee. The view shows the links without them.
+ */
+const withoutTokens = (body: string) => body.replace(/([?&](?:amp;)?token=)[^&"'\s<>]+/g, '$1…');
 
 /**
  * POST /api/outbox/{id}/retry: a failed or queued message is due now, and its day of retries
@@ -145,22 +155,34 @@ async function emlFilesIn(directory: string): Promise<number> {
 }
 
 /**
- * Removes messages done with: sent ones MAIL_KEEP_DAYS after they left, failed ones 90 days (or
- * MAIL_KEEP_DAYS, if longer) after their last attempt was due. Files kept without SMTP stay.
+ * Removes what messages done with hold of people: sent ones MAIL_KEEP_DAYS after they left,
+ * failed ones 90 days (or MAIL_KEEP_DAYS, if longer) after their last attempt was due. A message
+ * with a dedupe key stays as an empty row, so its key still stops a second receipt or welcome.
+ * Files kept without SMTP stay.
  */
 export async function pruneOutbox(deps: Pick<Deps, 'db' | 'config'>, now: Date) {
   const { keepDays } = deps.config.mail;
   const sentBefore = new Date(now.getTime() - keepDays * DAY_MS);
   const failedBefore = new Date(now.getTime() - Math.max(keepDays, FAILED_KEEP_DAYS) * DAY_MS);
-  const sent = await deps.db
+  const done = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+    eb.or([
+      eb.and([eb('status', '=', 'sent'), eb('sentAt', '<', sentBefore)]),
+      eb.and([eb('status', '=', 'failed'), eb('dueAt', '<', failedBefore)]),
+    ]);
+  const removed = await deps.db
     .deleteFrom('mail_outbox')
-    .where('status', '=', 'sent')
-    .where('sentAt', '<', sentBefore)
-    .executeTakeFirst();
-  const failed = await deps.db
-    .deleteFrom('mail_outbox')
-    .where('status', '=', 'failed')
-    .where('dueAt', '<', failedBefore)
-    .executeTakeFirst();
-  return { sent: Number(sent.numDeletedRows), failed: Number(failed.numDeletedRows) };
+    .where(done)
+    .where('dedupeKey', 'is', null)
+    .returning('status')
+    .execute();
+  const emptied = await deps.db
+    .updateTable('mail_outbox')
+    .set({ toAddress: '', subject: '', html: '', text: '', headers: '{}', lastError: null })
+    .where(done)
+    .where('dedupeKey', 'is not', null)
+    .where('toAddress', '<>', '')
+    .returning('status')
+    .execute();
+  const count = (status: string) => [...removed, ...emptied].filter((row) => row.status === status).length;
+  return { sent: count('sent'), failed: count('failed') };
 }

@@ -36,13 +36,14 @@ const reasonOf = (error: unknown): string => {
 };
 
 /**
- * A 5xx answer of the mail server is its final word on this message (550: no such mailbox), and
- * trying again for a day changes nothing. A refused sign-in (535) is the site's settings, not the
- * message's: it waits for them to be fixed like any temporary failure.
+ * The mail server's refusal of the recipient (a 5xx answer to RCPT TO, such as 550: no such
+ * mailbox) is its final word on this message, and trying again for a day changes nothing. Any
+ * other 5xx (a refused sender or sign-in, a policy on the site's domain) is the site's settings,
+ * not the message's: it waits for them to be fixed like any temporary failure.
  */
 export const isPermanentFailure = (error: unknown): boolean => {
-  const e = error as { responseCode?: number; code?: string };
-  return typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && e.code !== 'EAUTH';
+  const e = error as { responseCode?: number; command?: string };
+  return typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && e.command === 'RCPT TO';
 };
 
 /** Starts the worker; answers a function that stops it (claims nothing more, hands back what it did not start). */

@@ -57,10 +57,31 @@ async function linkAnswer(
   }
 }
 
+const MULTIPART = 'multipart/form-data';
+
+/** The text fields of a small multipart/form-data body (the one-click body has one). */
+export function multipartFields(body: string, contentType: string): Record<string, string> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const fields: Record<string, string> = {};
+  if (!boundary) return fields;
+  for (const part of body.split(`--${boundary[1] ?? boundary[2]}`)) {
+    const split = /\r?\n\r?\n/.exec(part);
+    if (!split) continue;
+    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(part.slice(0, split.index))?.[1];
+    if (name && !Object.hasOwn(fields, name))
+      fields[name] = part.slice(split.index + split[0].length).replace(/\r?\n$/, '');
+  }
+  return fields;
+}
+
 export async function newsletterRest(app: ZodApp, deps: Deps, pages: Pages): Promise<void> {
   await app.register(async (forms: ZodApp) => {
     forms.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string' }, (_req, body, done) =>
       done(null, parseFormBody(body as string)),
+    );
+    // RFC 8058 lets a mail program post the one-click body as multipart/form-data too.
+    forms.addContentTypeParser(MULTIPART, { parseAs: 'string', bodyLimit: 16 * 1024 }, (req, body, done) =>
+      done(null, multipartFields(body as string, req.headers['content-type'] ?? '')),
     );
 
     forms.post(
@@ -104,7 +125,7 @@ export async function newsletterRest(app: ZodApp, deps: Deps, pages: Pages): Pro
             "The address of the List-Unsubscribe header of the site's mails, and of the unsubscribe page's button: no sign-in, the link's token says who. The subscription is set unsubscribed; a second time changes nothing and answers the same. Posted from a browser's form, the answer is the unsubscribe page showing the outcome.",
           querystring: newsletterLinkInput,
           body: oneClickBody,
-          consumes: [FORM_CONTENT_TYPE],
+          consumes: [FORM_CONTENT_TYPE, MULTIPART],
           response: {
             200: answer('Unsubscribed', newsletterLinkAnswer, { example: NEWSLETTER_UNSUBSCRIBED_EXAMPLE, html: true }),
             ...refusals(...BODY_REFUSALS),

@@ -25,8 +25,13 @@ export const firstSettings = (config: Pick<Config, 'bank'>): Settings => ({
   welcomeMail: false,
 });
 
-/** The saved row, or the first values while no admin has saved any. */
-async function loadSettings(db: DB, config: Pick<Config, 'bank'>): Promise<Settings> {
+/**
+ * The saved row, or the first values while no admin has saved any, read with `db` itself. Inside
+ * a transaction this is the way to read them: on PGlite the transaction holds the one connection,
+ * and joining a load of the shared copy (getSettings) that another request started on it would
+ * wait for this transaction forever.
+ */
+export async function readSettings(db: DB, config: Pick<Config, 'bank'>): Promise<Settings> {
   const row = await db
     .selectFrom('site_settings')
     .select([
@@ -45,7 +50,7 @@ async function loadSettings(db: DB, config: Pick<Config, 'bank'>): Promise<Setti
 
 /** The settings, from memory while the public data version holds. */
 export const getSettings = (deps: Pick<Deps, 'db' | 'publicData' | 'config'>): Promise<Settings> =>
-  deps.publicData.settings(() => loadSettings(deps.db, deps.config));
+  deps.publicData.settings(() => readSettings(deps.db, deps.config));
 
 /** What visitors see of the settings: the account to give to and how to reach the foundation. */
 export async function publicSettings(deps: Pick<Deps, 'db' | 'publicData' | 'config'>) {
@@ -63,7 +68,7 @@ export async function updateSettings(
   actor: Actor,
 ): Promise<{ message: string; settings: Settings }> {
   await deps.db.transaction().execute(async (trx) => {
-    const before = await loadSettings(trx, deps.config);
+    const before = await readSettings(trx, deps.config);
     const row = { ...input, welcomeMail: input.welcomeMail ?? before.welcomeMail, updatedAt: deps.now() };
     await trx
       .insertInto('site_settings')

@@ -1,5 +1,6 @@
 /** The mail that tells an applicant or a sender of a message that it arrived. */
 import type { Transaction } from 'kysely';
+import { lagosToday } from '../../shared/lagos-time';
 import { type Locale, t } from '../../shared/messages';
 import type { Database, Row } from '../db/schema';
 import type { Deps } from '../deps';
@@ -39,6 +40,11 @@ export async function acknowledgeSubmissions(
   stored: Acknowledged,
 ): Promise<void> {
   if (stored.rows.length === 0) return;
+  // The address has not been confirmed, and the mail repeats a little of what was typed: at most
+  // one acknowledgement of each kind per address a day, so the forms cannot be used to flood an
+  // inbox someone else owns.
+  const today = lagosToday(deps.now());
+  const onceADay = (email: string) => `${email.toLowerCase()}:${today}`;
   // Read in this transaction: PGlite's one connection is busy with it.
   const frame = await mailFrame(deps, trx);
   if (stored.kind === 'contact') {
@@ -48,7 +54,7 @@ export async function acknowledgeSubmissions(
       language: row.language,
       subject: t('mail.contact.subject', { subject: row.subject }, row.language),
       ...(await contactMail({ language: row.language, frame }, { name: row.name, subject: row.subject })),
-      dedupeKey: `contact.received:${row.id}`,
+      dedupeKey: `contact.received:${onceADay(row.email)}`,
     }));
     await queueRenderedMails(trx, deps, await Promise.all(mails));
     return;
@@ -68,7 +74,7 @@ export async function acknowledgeSubmissions(
       language: row.language,
       subject: t('mail.application.subject', undefined, row.language),
       ...(await applicationMail(fixed, { firstName, organization })),
-      dedupeKey: `application.received:${kind}:${row.id}`,
+      dedupeKey: `application.received:${kind}:${onceADay(row.email)}`,
     };
   });
   await queueRenderedMails(trx, deps, await Promise.all(mails));

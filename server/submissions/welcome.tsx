@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { queueMail } from '../mail/compose';
 import { mailFrame } from '../mail/frame';
 import { siteLink } from '../mail/links';
-import { getSettings } from '../settings/service';
+import { readSettings } from '../settings/service';
 import { KINDS } from './kinds';
 import { type ApplicationType, applicantOf, WelcomeMail, welcomeSubject } from './mail-templates';
 
@@ -19,9 +19,7 @@ export async function queueWelcome(
   type: ApplicationType,
   id: string,
 ): Promise<void> {
-  // Read in this transaction: PGlite's one connection is busy with it.
-  const inTrx = { ...deps, db: trx };
-  if (!(await getSettings(inTrx)).welcomeMail) return;
+  if (!(await readSettings(trx, deps.config)).welcomeMail) return;
   // The three tables share the columns read here; Kysely cannot type one query over them.
   const row = await (trx as unknown as Kysely<Record<string, Record<string, string>>>)
     .selectFrom(KINDS[type].table)
@@ -39,7 +37,7 @@ export async function queueWelcome(
       <WelcomeMail
         applicant={applicantOf(type, row)}
         language={language}
-        frame={await mailFrame(inTrx, inTrx.db)}
+        frame={await mailFrame(deps, trx)}
         campaignsUrl={siteLink(deps.config, '/campaigns', language)}
       />
     ),

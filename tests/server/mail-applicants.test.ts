@@ -64,6 +64,22 @@ describe.each(testDatabases())('applicant mails on %s', (kind) => {
     return mailsTo(smtp, email).filter((m) => /^Welcome/.test(m.subject ?? ''));
   };
 
+  it('acknowledges at most one message and one application of a kind per address a day', async () => {
+    const email = uniqueEmail('many');
+    for (const subject of ['First question', 'Second question', 'Third question'])
+      await submit('contact', contactPayload({ email, subject }));
+    await submit('volunteer', volunteerPayload({ email }));
+    await submit('volunteer', volunteerPayload({ email: email.toUpperCase() }));
+    await deliverDue(t.deps, smtp);
+    expect(mailsTo(smtp, email).map((m) => m.subject)).toEqual([
+      'We received your message: First question',
+      'We have your application',
+    ]);
+    // Every message is stored all the same.
+    const stored = await t.deps.db.selectFrom('contact_messages').select('id').where('email', '=', email).execute();
+    expect(stored).toHaveLength(3);
+  });
+
   it.each(['volunteer', 'partner', 'advocate'] as const)(
     'acknowledges a %s application with what happens next',
     async (type) => {

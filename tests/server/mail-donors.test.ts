@@ -236,6 +236,31 @@ describe.each(testDatabases())('donor mails on %s', (kind) => {
     expect(gifts).toHaveLength(4);
   });
 
+  it('withdraws a receipt not yet sent when its gift is reversed, and reminds a reopened pledge again', async () => {
+    const email = uniqueEmail('reopened');
+    const made = await pledge({ email });
+    const reopenedAt = 12 * DAY + 60_000;
+    try {
+      at(reopenedAt);
+      await queuePledgeReminders(t.deps);
+      expect(await outboxOf('pledge.reminder', email)).toHaveLength(1);
+      // Twelve days on, the sign-in token of the test has expired: the staff call goes through tRPC.
+      await t.adminCaller.pledge.update({ id: made.reference, data: { status: 'confirmed' } });
+      expect(await outboxOf('gift.receipt', email)).toHaveLength(1);
+      // Taken back before the mail server took the receipt: the donor is not thanked for it.
+      await t.adminCaller.pledge.update({ id: made.reference, data: { status: 'pending' } });
+      expect(await outboxOf('gift.receipt', email)).toHaveLength(0);
+      // Reopened for a new period of 14 days: reminded again two days before its new expiry.
+      at(reopenedAt + 12 * DAY + 2 * 3_600_000);
+      await queuePledgeReminders(t.deps);
+      expect(await outboxOf('pledge.reminder', email)).toHaveLength(2);
+      await deliverDue(t.deps, smtp);
+      expect(mailsTo(smtp, email).filter((m) => /^Receipt/.test(m.subject ?? ''))).toEqual([]);
+    } finally {
+      at(0);
+    }
+  });
+
   it('sends one receipt for a statement line matched, reopened and matched again', async () => {
     const email = uniqueEmail('banked');
     const made = await pledge({ email, amount: 5000 });

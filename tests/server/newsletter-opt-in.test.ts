@@ -268,6 +268,19 @@ describe.each(testDatabases())('newsletter double opt-in on %s', (kind) => {
       ).statusCode,
     ).toBe(200);
 
+    // RFC 8058 also allows the body as multipart/form-data.
+    const third = newEmail('fatima3');
+    const thirdLink = linkTo(await signUpAndConfirm(third), '/newsletter/unsubscribe');
+    const boundary = '----oneclick7MA4YWxkTrZu0gW';
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: `${thirdLink.pathname}${thirdLink.search}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect((await rowOf(third)).status).toBe('unsubscribed');
+
     const other = newEmail('fatima2');
     await signUpAndConfirm(other);
     for (const bad of ['nonsense', tokenOf(mail, '/newsletter/confirm')]) {

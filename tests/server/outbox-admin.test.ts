@@ -199,6 +199,15 @@ describe.each(testDatabases())('the outbox for admins on %s', (kind) => {
       expect(missing.json()).toEqual({ message: 'Message not found' });
     }
     await expect(t.adminCaller.outbox.get({ id: UNKNOWN_ID })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // A mailed link's token is what it grants: the admin sees the link without it.
+    const link = 'https://foundation.example.org/reset-password?token=eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl&invite=1';
+    const reset = await queue(
+      t.deps,
+      message(8, { html: `<a href="${link.replace('&', '&amp;')}">Set it</a>`, text: `Open ${link}` }),
+    );
+    const shown = (await t.asAdmin({ method: 'GET', url: `/api/outbox/${reset}` })).json();
+    expect(shown.text).toBe('Open https://foundation.example.org/reset-password?token=…&invite=1');
+    expect(shown.html).toBe('<a href="https://foundation.example.org/reset-password?token=…&amp;invite=1">Set it</a>');
     expect((await t.asAdmin({ method: 'GET', url: `/api/outbox/${'x'.repeat(65)}` })).statusCode).toBe(400);
   });
 
@@ -310,11 +319,13 @@ describe.each(testDatabases())('the outbox for admins on %s', (kind) => {
       oldFailed: { status: 'failed', dueAt: ago(91), createdAt: ago(92) },
       recentFailed: { status: 'failed', dueAt: ago(89), createdAt: ago(92) },
       oldQueued: { status: 'queued', dueAt: ago(200), createdAt: ago(200) },
+      oldReceipt: { status: 'sent', sentAt: ago(31), createdAt: ago(31) },
     };
     const ids: Record<string, string> = {};
     let i = 20;
     for (const [name, values] of Object.entries(rows)) {
-      ids[name] = await queue(t.deps, message(i++));
+      const extra = name === 'oldReceipt' ? { dedupeKey: `gift.receipt:${UNKNOWN_ID}:1` } : {};
+      ids[name] = await queue(t.deps, message(i++, extra));
       await setRow(ids[name]!, values);
     }
     await t.deps.db
@@ -326,9 +337,31 @@ describe.each(testDatabases())('the outbox for admins on %s', (kind) => {
       .execute();
 
     const report = await runHousekeeping(t.deps);
-    expect(report.mail).toEqual({ sent: 1, failed: 1 });
+    expect(report.mail).toEqual({ sent: 2, failed: 1 });
     const left = await t.deps.db.selectFrom('mail_outbox').select('id').execute();
-    expect(left.map((r) => r.id).sort()).toEqual([ids.recentSent, ids.recentFailed, ids.oldQueued].sort());
+    expect(left.map((r) => r.id).sort()).toEqual(
+      [ids.recentSent, ids.recentFailed, ids.oldQueued, ids.oldReceipt].sort(),
+    );
+    // A message with a dedupe key stays, emptied of the person, so its key still holds.
+    const receipt = await t.deps.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('id', '=', ids.oldReceipt!)
+      .executeTakeFirstOrThrow();
+    expect(receipt).toMatchObject({
+      toAddress: '',
+      subject: '',
+      html: '',
+      text: '',
+      dedupeKey: `gift.receipt:${UNKNOWN_ID}:1`,
+    });
+    const again = await t.deps.db
+      .transaction()
+      .execute((trx) => enqueueMail(trx, t.deps, message(99, { dedupeKey: `gift.receipt:${UNKNOWN_ID}:1` })));
+    expect(again.queued).toBe(false);
+    expect(
+      (await t.asAdmin({ method: 'GET', url: '/api/outbox?limit=100' })).json().items.map((m: { id: string }) => m.id),
+    ).not.toContain(ids.oldReceipt);
     const links = await t.deps.db.selectFrom('spent_link_tokens').select('id').execute();
     expect(links.map((r) => r.id)).toEqual(['live-link']);
     expect((await runHousekeeping(t.deps)).mail).toEqual({ sent: 0, failed: 0 });
