@@ -4,7 +4,7 @@
  * language of the page the pledge was made on. They carry what the pledge page shows and nothing
  * else: never the donor's phone number nor a staff note.
  */
-import { Section, Text } from '@react-email/components';
+
 import type { Kysely, Transaction } from 'kysely';
 import { formatNaira } from '../../shared/format';
 import { lagosClock } from '../../shared/lagos-time';
@@ -14,6 +14,7 @@ import type { Deps } from '../deps';
 import { queueMail } from '../mail/compose';
 import { type MailFrame, mailFrame } from '../mail/frame';
 import { siteLink } from '../mail/links';
+import { Section, Text } from '../mail/templates/components';
 import { ActionButton, COLORS, Greeting, MailLayout, Paragraph, styles } from '../mail/templates/layout';
 
 type MailDeps = Pick<Deps, 'config' | 'now' | 'mailQueued' | 'publicData'>;

@@ -2,7 +2,7 @@
  * From a template to a queued message: renders the React element to HTML and plain text (React
  * Email), and queues both in the caller's transaction. Every mail of the site goes through here.
  */
-import { render } from '@react-email/components';
+
 import type { Transaction } from 'kysely';
 import type { ReactElement } from 'react';
 import type { Locale } from '../../shared/messages';
@@ -26,8 +26,17 @@ export interface RenderedMail {
   text: string;
 }
 
+// Loaded with the first mail: it brings a code formatter and an HTML-to-text converter, some 20 MB
+// that a process sending no mail (a CLI, a quiet instance) never needs.
+let renderer: Promise<typeof import('@react-email/render')> | undefined;
+const loadRenderer = () => {
+  renderer ??= import('@react-email/render');
+  return renderer;
+};
+
 /** The HTML and the plain-text part of a template. */
 export async function renderMail(body: ReactElement): Promise<RenderedMail> {
+  const { render } = await loadRenderer();
   const [html, text] = await Promise.all([render(body), render(body, { plainText: true })]);
   return { html, text };
 }

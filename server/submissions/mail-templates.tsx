@@ -3,10 +3,11 @@
  * a message, and the welcome when an application is approved. They name the person and, for a
  * message, its subject; they never repeat the message itself nor the phone number.
  */
-import { Text } from '@react-email/components';
+
 import { FOUNDATION } from '../../shared/constants';
 import { type Locale, type MessageKey, t } from '../../shared/messages';
 import type { MailFrame } from '../mail/frame';
+import { Text } from '../mail/templates/components';
 import { ActionButton, Greeting, MailLayout, MailLink, Paragraph, styles } from '../mail/templates/layout';
 
 export type ApplicationType = 'volunteer' | 'partner' | 'advocate';

@@ -1,7 +1,8 @@
 /** The mails of a forgotten password and of a new staff member's invitation: one link each. */
-import { Text } from '@react-email/components';
+
 import { type Locale, t } from '../../shared/messages';
 import type { MailFrame } from '../mail/frame';
+import { Text } from '../mail/templates/components';
 import { ActionButton, Greeting, MailLayout, MailLink, Paragraph, styles } from '../mail/templates/layout';
 
 interface LinkMailProps {

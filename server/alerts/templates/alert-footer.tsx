@@ -1,5 +1,5 @@
 /** The foot of every staff alert: why it came, and where to change that. */
-import { Text } from '@react-email/components';
+import { Text } from '../../mail/templates/components';
 import { MailLink, styles } from '../../mail/templates/layout';
 import { en } from '../entries';
 

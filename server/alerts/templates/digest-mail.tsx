@@ -1,6 +1,7 @@
 /** The daily summary at 07:00 Lagos time: what arrived of the reader's kinds since the last one. */
-import { Heading, Section, Text } from '@react-email/components';
+
 import type { MailFrame } from '../../mail/frame';
+import { Heading, Section, Text } from '../../mail/templates/components';
 import { ActionButton, MailLayout, Paragraph, styles } from '../../mail/templates/layout';
 import { type AlertEntry, en, formatLagos, kindName } from '../entries';
 import { AlertFooter } from './alert-footer';

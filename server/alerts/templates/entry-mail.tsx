@@ -1,7 +1,8 @@
 /** One new submission or pledge, for staff who chose to hear of each one. */
-import { Section, Text } from '@react-email/components';
+
 import { formatNaira } from '../../../shared/format';
 import type { MailFrame } from '../../mail/frame';
+import { Section, Text } from '../../mail/templates/components';
 import { ActionButton, MailLayout, Paragraph, styles } from '../../mail/templates/layout';
 import { type AlertEntry, en, formatLagos, kindName } from '../entries';
 import { AlertFooter } from './alert-footer';

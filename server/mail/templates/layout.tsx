@@ -3,10 +3,11 @@
  * styles only, in one narrow column, so Gmail, Outlook and a phone's mail app show it alike.
  * React Email's components write the table markup that old mail programs need.
  */
-import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+
 import type { CSSProperties, ReactNode } from 'react';
 import { FOUNDATION } from '../../../shared/constants';
 import { type Locale, t } from '../../../shared/messages';
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from './components';
 
 /** The site's colours (client/styles/tokens.css), written out: mail programs know no variables. */
 export const COLORS = {

@@ -1,8 +1,9 @@
 /** The double opt-in mail: one button that opens the confirm page, and the link written out. */
-import { Text } from '@react-email/components';
+
 import { FOUNDATION } from '../../../shared/constants';
 import { type Locale, type MessageKey, t } from '../../../shared/messages';
 import type { MailFrame } from '../../mail/frame';
+import { Text } from '../../mail/templates/components';
 import { ActionButton, Greeting, MailLayout, MailLink, Paragraph, styles } from '../../mail/templates/layout';
 
 export interface ConfirmMailProps {
