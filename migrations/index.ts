@@ -9,6 +9,7 @@ import * as hausa from './2026-11-26T0000-hausa';
 import * as mailOutbox from './2026-11-27T0000-mail-outbox';
 import * as mailMessages from './2026-11-28T0000-mail-messages';
 import * as outboxRetry from './2026-11-28T0100-outbox-retry';
+import * as newsletterEditions from './2026-11-29T0000-newsletter-editions';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -21,4 +22,5 @@ export const migrations = {
   '2026-11-27T0000-mail-outbox': mailOutbox,
   '2026-11-28T0000-mail-messages': mailMessages,
   '2026-11-28T0100-outbox-retry': outboxRetry,
+  '2026-11-29T0000-newsletter-editions': newsletterEditions,
 };

@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { unpackWebResponses } from './http/web-response';
 import { withZodSchemas } from './http/zod-schemas';
 import { outboxRest } from './mail/rest';
+import { editionsRest } from './newsletter/editions/rest';
 import { newsletterRest } from './newsletter/rest';
 import { type PageRenderer, registerPages } from './pages';
 import { settingsRest } from './settings/rest';
@@ -174,6 +175,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await givingRest(api, deps, pages);
   await backupRest(api, deps);
   await outboxRest(api, deps);
+  await editionsRest(api, deps);
 
   return app;
 }

@@ -55,6 +55,7 @@ export async function createDeps(
     publicDataVersion,
     publicData: createPublicData(publicDataVersion),
     mailQueued: createWakeSignal(),
+    editionsDue: createWakeSignal(),
   };
 }
 

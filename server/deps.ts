@@ -20,4 +20,6 @@ export interface Deps {
   publicData: PublicData;
   /** Rung when a mail is queued, so this process's mail worker looks at once (server/mail/). */
   mailQueued: WakeSignal;
+  /** Rung when a newsletter edition is sent or resumed, so this process queues its mail at once. */
+  editionsDue: WakeSignal;
 }

@@ -11,6 +11,7 @@ import { MigrationError } from './db/migrator';
 import { scheduleHousekeeping, schedulePledgeReminders } from './housekeeping';
 import { createMailTransport } from './mail/transport';
 import { startMailWorker } from './mail/worker';
+import { startEditionSender } from './newsletter/editions/sending';
 import type { PageRenderer } from './pages';
 
 /** The built client and page renderer sit next to the built server (dist/client, dist/ssr beside dist/server). */
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   const stopDigests = scheduleDailyDigests(deps, app.log);
   const mailTransport = createMailTransport(config);
   const stopMail = startMailWorker(deps, mailTransport, app.log);
+  const stopEditions = startEditionSender(deps, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
       stopBackups();
       stopDigests();
       await app.close();
+      await stopEditions();
       // After the last requests: what it claimed and did not start is handed back for the next start
       // or another instance, without waiting out the lease.
       await stopMail();

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'backups.read': ['admin'],
   /** The mail outbox: messages' bodies hold personal data; sending one again. */
   'outbox.manage': ['admin'],
+  /** Writing newsletter editions, testing, sending, scheduling and pausing them. */
+  'newsletter.send': ['admin', 'editor'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

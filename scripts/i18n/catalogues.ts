@@ -26,6 +26,8 @@ export const CATALOGUE_FILES = [
   { file: 'alerts', name: 'alertMessages' },
   { file: 'password-reset', name: 'passwordResetMessages' },
   { file: 'outbox', name: 'outboxMessages' },
+  { file: 'editions', name: 'editionMessages' },
+  { file: 'archive', name: 'archiveMessages' },
 ] as const;
 
 export const TRANSLATIONS = ['ha'] as const;

@@ -52,7 +52,16 @@ export type AuditAction =
   | 'submission.exported'
   | 'submission.purged'
   | 'upload.created'
-  | 'outbox.retry';
+  | 'outbox.retry'
+  | 'edition.created'
+  | 'edition.updated'
+  | 'edition.deleted'
+  | 'edition.tested'
+  | 'edition.scheduled'
+  | 'edition.sending'
+  | 'edition.paused'
+  | 'edition.resumed'
+  | 'edition.sent';
 
 const SUMMARY_LIMIT = 500;
 

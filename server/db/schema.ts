@@ -371,6 +371,56 @@ export interface MailOutboxTable {
   sentAt: NullableTimestamp;
   /** When staff last sent it again: retries give up a day after this (or after created_at). */
   retriedAt: NullableTimestamp;
+  /** The bulk send it belongs to: its body is the batch's template, filled with `slots`. */
+  batchId: string | null;
+  slots: ColumnType<string[] | null, string | null | undefined, string | null>;
+}
+
+/** A bulk send (a newsletter edition's): held pauses its queued messages. */
+export interface MailBatchesTable {
+  id: string;
+  kind: string;
+  held: Generated<boolean>;
+  createdAt: Timestamp;
+}
+
+/** A bulk send's body in one language, with slots its messages fill. */
+export interface MailBatchTemplatesTable {
+  batchId: string;
+  language: 'en' | 'ha';
+  html: string;
+  text: string;
+}
+
+export type EditionStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent';
+
+/** A newsletter edition: Markdown in English and Hausa (may be empty), and where its send is. */
+export interface NewsletterEditionsTable {
+  id: string;
+  subject: string;
+  subjectHa: Generated<string>;
+  body: string;
+  bodyHa: Generated<string>;
+  campaignId: string | null;
+  status: Generated<EditionStatus>;
+  /** When a scheduled edition is due. */
+  sendAt: NullableTimestamp;
+  /** When sending began: the edition is public (the archive) from then. */
+  startedAt: NullableTimestamp;
+  /** The last subscription queued, in id order: where a resumed send goes on. */
+  queuedThrough: string | null;
+  /** When the last recipient was queued. */
+  queuedAllAt: NullableTimestamp;
+  /** When the last message was delivered or given up. */
+  sentAt: NullableTimestamp;
+  /** The outcome, kept when the last message is done: the outbox forgets sent mail after a while. */
+  finalCounts: ColumnType<
+    { recipients: number; sent: number; failed: number } | null,
+    string | null | undefined,
+    string | null
+  >;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 /** A link token that may be used once, once used; kept until it would have expired anyway. */
@@ -407,6 +457,9 @@ export interface Database {
   amount_adjustments: AmountAdjustmentsTable;
   mail_outbox: MailOutboxTable;
   spent_link_tokens: SpentLinkTokensTable;
+  mail_batches: MailBatchesTable;
+  mail_batch_templates: MailBatchTemplatesTable;
+  newsletter_editions: NewsletterEditionsTable;
 }
 
 /** A selected row of a table. */

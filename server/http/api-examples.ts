@@ -476,3 +476,64 @@ export const OUTBOX_RETRIED_EXAMPLE = {
   message: 'The message will be sent now',
   data: { ...FAILED_MAIL, status: 'queued' },
 };
+
+const EDITION_BODY = '## The borehole in Gezawa is drilled\n\nThanks to 312 of you, clean water flows…';
+export const EDITION_INPUT_EXAMPLE = {
+  subject: 'Clean water in Gezawa',
+  subjectHa: 'Ruwa mai tsafta a Gezawa',
+  body: EDITION_BODY,
+  bodyHa: '## An gama haƙa rijiyar burtsatse a Gezawa\n\nGodiya ga mutum 312…',
+  campaignId: '0193a1b2-0000-7000-8000-0000000000c1',
+};
+const EDITION_SUMMARY = {
+  id: '0193a1b2-0000-7000-8000-00000000000e',
+  subject: 'Clean water in Gezawa',
+  subjectHa: 'Ruwa mai tsafta a Gezawa',
+  status: 'draft',
+  sendAt: null,
+  startedAt: null,
+  sentAt: null,
+  createdAt: '2026-11-28T09:00:00.000Z',
+  updatedAt: '2026-11-28T09:00:00.000Z',
+  counts: { recipients: 1840, queued: 0, sent: 0, failed: 0 },
+};
+export const EDITION_EXAMPLE = {
+  ...EDITION_SUMMARY,
+  body: EDITION_INPUT_EXAMPLE.body,
+  bodyHa: EDITION_INPUT_EXAMPLE.bodyHa,
+  campaignId: EDITION_INPUT_EXAMPLE.campaignId,
+  audience: { en: 1210, ha: 630 },
+};
+export const EDITION_PAGE_EXAMPLE = {
+  items: [
+    {
+      ...EDITION_SUMMARY,
+      id: '0193a1b2-0000-7000-8000-00000000000f',
+      subject: 'Our year in Kano',
+      subjectHa: '',
+      status: 'sent',
+      startedAt: '2026-11-01T07:00:00.000Z',
+      sentAt: '2026-11-01T07:04:10.000Z',
+      counts: { recipients: 1795, queued: 0, sent: 1792, failed: 3 },
+    },
+  ],
+  next: null,
+};
+export const EDITION_SAVED_EXAMPLE = { message: 'Edition saved as a draft', data: EDITION_EXAMPLE };
+export const EDITION_SENDING_EXAMPLE = {
+  message: 'The edition is being sent',
+  data: {
+    ...EDITION_EXAMPLE,
+    status: 'sending',
+    startedAt: '2026-11-28T10:00:00.000Z',
+    counts: { recipients: 1840, queued: 1390, sent: 450, failed: 0 },
+  },
+};
+export const EDITION_DELETED_EXAMPLE = {
+  message: 'Draft deleted',
+  data: { id: '0193a1b2-0000-7000-8000-00000000000e' },
+};
+export const EDITION_TESTED_EXAMPLE = {
+  message: 'A test was sent to editor@example.org',
+  data: { to: 'editor@example.org', languages: ['en', 'ha'] },
+};

@@ -65,7 +65,7 @@ export function mailTemplate<Fixed, Name extends string>(
   names: readonly Name[],
   build: (fixed: Fixed, values: Record<Name, string>) => ReactElement,
 ): (fixed: Fixed, values: Record<Name, string>) => Promise<RenderedMail> {
-  const markers = Object.fromEntries(names.map((name, i) => [name, `\u2983${i}\u2984`])) as Record<Name, string>;
+  const markers = slotMarkers(names);
   const rendered = new Map<string, Promise<RenderedMail>>();
   return async (fixed, values) => {
     const key = JSON.stringify(fixed);
@@ -77,12 +77,23 @@ export function mailTemplate<Fixed, Name extends string>(
       rendered.set(key, template);
       template.catch(() => rendered.delete(key));
     }
-    const { html, text } = await template;
-    const valueAt = (index: string) => values[names[Number(index)]!];
-    return {
-      html: html.replace(SLOT, (_, index: string) => escapeHtml(valueAt(index))),
-      text: text.replace(SLOT, (_, index: string) => valueAt(index)),
-    };
+    return fillSlots(
+      await template,
+      names.map((name) => values[name]),
+    );
+  };
+}
+
+/** The marker of each named slot, in order: what a template is rendered with in place of its values. */
+export const slotMarkers = <Name extends string>(names: readonly Name[]): Record<Name, string> =>
+  Object.fromEntries(names.map((name, i) => [name, `\u2983${i}\u2984`])) as Record<Name, string>;
+
+/** A template's slots filled with `values` (by position): escaped in the HTML part, as they are in the text. */
+export function fillSlots(template: RenderedMail, values: readonly string[]): RenderedMail {
+  const valueAt = (index: string) => values[Number(index)] ?? '';
+  return {
+    html: template.html.replace(SLOT, (_, index: string) => escapeHtml(valueAt(index))),
+    text: template.text.replace(SLOT, (_, index: string) => valueAt(index)),
   };
 }
 

@@ -20,6 +20,7 @@ import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError } from '../errors';
+import { batchBodies } from './batches';
 import type { OutboxRow } from './outbox';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,7 +79,9 @@ async function findRow(db: DB, id: string): Promise<OutboxRow> {
 
 /** GET /api/outbox/{id}: one message with its HTML and plain-text parts. */
 export async function getOutboxMessage(deps: Pick<Deps, 'db'>, id: string): Promise<OutboxMessage> {
-  const row = await findRow(deps.db, id);
+  const stored = await findRow(deps.db, id);
+  // A bulk message's body is its batch's template, filled in as it would be sent.
+  const row = stored.batchId && stored.toAddress !== '' ? await batchBodies(deps.db)(stored) : stored;
   return {
     ...toItem(row),
     language: row.language,
@@ -177,7 +180,7 @@ export async function pruneOutbox(deps: Pick<Deps, 'db' | 'config'>, now: Date) 
     .execute();
   const emptied = await deps.db
     .updateTable('mail_outbox')
-    .set({ toAddress: '', subject: '', html: '', text: '', headers: '{}', lastError: null })
+    .set({ toAddress: '', subject: '', html: '', text: '', headers: '{}', slots: null, lastError: null })
     .where(done)
     .where('dedupeKey', 'is not', null)
     .where('toAddress', '<>', '')

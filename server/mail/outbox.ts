@@ -37,6 +37,8 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** One message per key, ever (one receipt per gift): a second enqueue with it adds nothing. */
   dedupeKey?: string;
+  /** A bulk send's message (batches.ts): its body is the batch's template filled with `slots`. */
+  batch?: { id: string; slots: string[] };
 }
 
 /** A message refused before it is stored: a programming error in the caller, never a visitor's. */
@@ -80,28 +82,34 @@ const RESERVED = new Set([
 const address = email();
 const noNul = (v: string) => !v.includes('\u0000');
 
-const outgoing = z.object({
-  kind: z.string().regex(/^[a-z0-9]+(?:[._-][a-z0-9]+)*$/, 'must be a name such as newsletter.confirm'),
-  to: address,
-  language: z.enum(['en', 'ha']),
-  subject: z
-    .string()
-    .min(1, 'must not be empty')
-    .max(998, 'is too long for a header')
-    .refine((v) => !CONTROL.test(v), 'must not hold line breaks or other control characters'),
-  html: z.string().refine(noNul, 'must not hold U+0000'),
-  text: z.string().min(1, 'must not be empty').refine(noNul, 'must not hold U+0000'),
-  headers: z
-    .record(
-      z
-        .string()
-        .regex(HEADER_NAME, 'must be a header name')
-        .refine((k) => !RESERVED.has(k.toLowerCase()), 'is set by the transport'),
-      z.string().refine((v) => !CONTROL.test(v), 'must not hold line breaks or other control characters'),
-    )
-    .default({}),
-  dedupeKey: z.string().min(1).max(200).optional(),
-});
+const outgoing = z
+  .object({
+    kind: z.string().regex(/^[a-z0-9]+(?:[._-][a-z0-9]+)*$/, 'must be a name such as newsletter.confirm'),
+    to: address,
+    language: z.enum(['en', 'ha']),
+    subject: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(998, 'is too long for a header')
+      .refine((v) => !CONTROL.test(v), 'must not hold line breaks or other control characters'),
+    html: z.string().refine(noNul, 'must not hold U+0000'),
+    text: z.string().refine(noNul, 'must not hold U+0000'),
+    headers: z
+      .record(
+        z
+          .string()
+          .regex(HEADER_NAME, 'must be a header name')
+          .refine((k) => !RESERVED.has(k.toLowerCase()), 'is set by the transport'),
+        z.string().refine((v) => !CONTROL.test(v), 'must not hold line breaks or other control characters'),
+      )
+      .default({}),
+    dedupeKey: z.string().min(1).max(200).optional(),
+    batch: z
+      .object({ id: z.uuid(), slots: z.array(z.string().max(4096).refine(noNul, 'must not hold U+0000')).max(16) })
+      .optional(),
+  })
+  // A batch's message takes its body from the batch; any other needs its own.
+  .refine((m) => m.batch !== undefined || m.text !== '', { path: ['text'], message: 'must not be empty' });
 
 export interface Enqueued {
   id: string;
@@ -181,9 +189,11 @@ function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail) {
     toAddress: m.to,
     language: m.language,
     subject: m.subject,
-    html: m.html,
-    text: m.text,
+    html: m.batch ? '' : m.html,
+    text: m.batch ? '' : m.text,
     headers: JSON.stringify(m.headers),
+    batchId: m.batch?.id ?? null,
+    slots: m.batch ? JSON.stringify(m.batch.slots) : null,
     messageId: `<${id}@${deps.config.mail.fromDomain}>`,
     dedupeKey: m.dedupeKey ?? null,
     dueAt: now,
@@ -192,27 +202,44 @@ function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail) {
 }
 
 /**
- * Claims up to `limit` due rows for this worker: queued ones whose time has come, and 'sending'
- * ones whose lease ran out (their worker died). Rows another worker is claiming are skipped, so
- * two workers never take the same row.
+ * Claims up to `limit` due rows for this worker: 'sending' ones whose lease ran out (their worker
+ * died), then queued ones whose time has come, one-off messages before bulk ones (batches.ts),
+ * and none of a held batch. Rows another worker is claiming are skipped, so two workers never
+ * take the same row.
  */
 export async function claimDue(db: DB, now: Date, limit: number, leaseMs = LEASE_MS): Promise<OutboxRow[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs);
-  // A materialized CTE: the locked, limited pick runs once, whatever plan the update gets.
-  const { rows } = await sql<OutboxRow>`
-    with picked as materialized (
-      select id from mail_outbox
-      where (status = 'queued' and due_at <= ${now}) or (status = 'sending' and lease_until < ${now})
-      order by due_at
-      limit ${limit}
-      for update skip locked
-    )
-    update mail_outbox m
-    set status = 'sending', lease_until = ${leaseUntil}, attempts = m.attempts + 1
-    from picked
-    where m.id = picked.id
-    returning m.*`.execute(db);
-  return rows.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  // Materialized CTEs: each locked, limited pick runs once, whatever plan the update gets.
+  const claim = async (pick: ReturnType<typeof sql>, max: number) =>
+    (
+      await sql<OutboxRow>`
+        with picked as materialized (${pick} limit ${max} for update skip locked)
+        update mail_outbox m
+        set status = 'sending', lease_until = ${leaseUntil}, attempts = m.attempts + 1
+        from picked
+        where m.id = picked.id
+        returning m.*`.execute(db)
+    ).rows;
+  const stale = await claim(
+    sql`select id from mail_outbox where status = 'sending' and lease_until < ${now} order by due_at`,
+    limit,
+  );
+  const due =
+    stale.length < limit
+      ? await claim(
+          sql`select id from mail_outbox
+              where status = 'queued' and due_at <= ${now}
+                and (batch_id is null or batch_id not in (select id from mail_batches where held))
+              order by (batch_id is not null), due_at`,
+          limit - stale.length,
+        )
+      : [];
+  return [
+    ...stale,
+    ...due.sort(
+      (a, b) => Number(a.batchId !== null) - Number(b.batchId !== null) || a.dueAt.getTime() - b.dueAt.getTime(),
+    ),
+  ];
 }
 
 /** Records a delivery; `note` says where a message kept as a file went. False if the claim was lost. */

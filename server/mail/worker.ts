@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
+import { batchBodies } from './batches';
 import { claimDue, markRetry, markSent, type OutboxRow, release } from './outbox';
 import type { MailTransport } from './transport';
 
@@ -56,6 +57,7 @@ export function startMailWorker(
   const { pollMs = 5000, batch = 50, concurrency = 3, stopGraceMs = 5000, leaseMs } = options;
   const perMinute = deps.config.mail.perMinute;
   const started: number[] = []; // real times of the sends of the last minute
+  const bodyOf = batchBodies(deps.db);
   const waiting = new Set<OutboxRow>(); // claimed, not yet started
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -71,7 +73,7 @@ export function startMailWorker(
   const sendOne = async (row: OutboxRow) => {
     started.push(performance.now());
     try {
-      const note = await transport.send(row);
+      const note = await transport.send(await bodyOf(row));
       if (!(await markSent(deps.db, row, deps.now(), note))) {
         log.warn({ mail: row.id }, 'mail sent, but its claim had passed to another worker');
       }

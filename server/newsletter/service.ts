@@ -10,6 +10,7 @@ import type { LinkClaims, LinkPurpose } from '../auth/tokens';
 import { isId } from '../db/ids';
 import type { Deps } from '../deps';
 import { ValidationError } from '../errors';
+import { withdrawBatchMail } from '../mail/batches';
 
 /** What the visitor is told of a link refused for each reason. */
 const REFUSED = {
@@ -70,9 +71,13 @@ export async function unsubscribe(
       .set({ status: 'unsubscribed', updatedAt: deps.now() })
       .where('id', '=', claims.subject)
       .where('status', '<>', 'unsubscribed')
+      .returning('email')
       .executeTakeFirst();
-    if (left.numUpdatedRows > 0n)
+    if (left) {
+      // An edition being sent sends nothing more to this address.
+      await withdrawBatchMail(trx, left.email);
       await audit(trx, actor, 'submission.status', `newsletter/${claims.subject}`, 'set to unsubscribed');
+    }
   });
   return { message: t('newsletter.unsubscribe.done') };
 }

@@ -19,6 +19,7 @@ import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
 import { resendConfirmation } from '../newsletter/confirmation';
+import { withdrawEditionMail } from '../newsletter/editions/withdraw';
 import { afterSubmissionStored, type StoredRows } from './after-store';
 import { type InputOf, KINDS, type Kind, type KindName, type WireOf } from './kinds';
 import { queueWelcome } from './welcome';
@@ -184,6 +185,7 @@ export async function updateStatus(
         .where('id', '=', id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
+      if (type === 'newsletter' && status === 'unsubscribed') await withdrawEditionMail(trx, id);
       await audit(trx, actor, 'submission.status', `${type}/${id}`, `set to ${status}`);
       if (status === 'approved' && type !== 'newsletter') await queueWelcome(trx, deps, type, id);
       return true;
@@ -203,6 +205,7 @@ export async function deleteSubmission(
   const found =
     isId(id) &&
     (await deps.db.transaction().execute(async (trx) => {
+      if (type === 'newsletter') await withdrawEditionMail(trx, id);
       const result = await untyped(trx).deleteFrom(kind.table).where('id', '=', id).executeTakeFirst();
       if (result.numDeletedRows === 0n) return false;
       // Notes are about the person: they go with the entry.

@@ -5,6 +5,7 @@ import { campaignRouter } from '../campaigns/router';
 import { dashboardRouter } from '../dashboard/router';
 import { giftsRouter, pledgeRouter, statementRouter } from '../giving/router';
 import { outboxRouter } from '../mail/router';
+import { editionsRouter } from '../newsletter/editions/router';
 import { newsletterRouter } from '../newsletter/router';
 import { settingsRouter } from '../settings/router';
 import { submissionRouter } from '../submissions/router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   campaign: campaignRouter,
   submission: submissionRouter,
   newsletter: newsletterRouter,
+  newsletters: editionsRouter,
   dashboard: dashboardRouter,
   outbox: outboxRouter,
   users: usersRouter,

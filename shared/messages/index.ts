@@ -7,8 +7,10 @@
  */
 import type { adminMessages } from './en/admin';
 import type { alertMessages } from './en/alerts';
+import type { archiveMessages } from './en/archive';
 import type { choiceMessages } from './en/choices';
 import type { dateMessages } from './en/dates';
+import type { editionMessages } from './en/editions';
 import type { givingMessages } from './en/giving';
 import type { languageMessages } from './en/language';
 import type { mailMessages } from './en/mail';
@@ -37,7 +39,9 @@ export type MessageKey =
   | keyof typeof newsletterMessages
   | keyof typeof alertMessages
   | keyof typeof passwordResetMessages
-  | keyof typeof outboxMessages;
+  | keyof typeof outboxMessages
+  | keyof typeof editionMessages
+  | keyof typeof archiveMessages;
 export type Catalogue = Record<MessageKey, string>;
 
 /** The languages of the site, each named in its own language, with the tag `Intl` formats with. */

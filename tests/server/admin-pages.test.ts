@@ -215,6 +215,7 @@ describe.skipIf(!testDatabases().includes('postgres'))('admin queries on Postgre
       publicDataVersion,
       publicData: createPublicData(publicDataVersion),
       mailQueued: createWakeSignal(),
+      editionsDue: createWakeSignal(),
     };
   }, 300_000);
   afterAll(async () => {

@@ -1,5 +1,6 @@
 /** The English texts every page needs, registered when loaded (the browser loads one language). */
 import { addMessages } from '..';
+import { archiveMessages } from './archive';
 import { choiceMessages } from './choices';
 import { dateMessages } from './dates';
 import { givingMessages } from './giving';
@@ -20,4 +21,5 @@ addMessages('en', {
   ...languageMessages,
   ...dateMessages,
   ...newsletterMessages,
+  ...archiveMessages,
 });

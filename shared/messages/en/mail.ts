@@ -58,4 +58,12 @@ export const mailMessages = {
   'mail.welcome.intro.advocate': 'Good news: your application to become an advocate has been approved. Welcome!',
   'mail.welcome.next': 'A member of our team will contact you soon to plan the first steps together.',
   'mail.welcome.campaigns': 'See our campaigns',
+  'mail.edition.why': 'You receive our newsletter because you subscribed on {site} and confirmed your address.',
+  'mail.edition.manage': 'No longer want it?',
+  'mail.edition.unsubscribe': 'Unsubscribe',
+  'mail.edition.online': 'Read this newsletter on our website',
+  'mail.edition.featured': 'Featured campaign',
+  'mail.edition.raised': '{raised} raised of {target} ({percent}%)',
+  'mail.edition.give': 'Give to this campaign',
+  'mail.edition.test': 'This is a test: only you received it. Subscribers get it when the edition is sent.',
 } as const;

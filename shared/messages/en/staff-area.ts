@@ -2,6 +2,7 @@
 import { addMessages } from '..';
 import { adminMessages } from './admin';
 import { alertMessages } from './alerts';
+import { editionMessages } from './editions';
 import { outboxMessages } from './outbox';
 import { passwordResetMessages } from './password-reset';
 import { staffMessages } from './staff';
@@ -12,4 +13,5 @@ addMessages('en', {
   ...alertMessages,
   ...passwordResetMessages,
   ...outboxMessages,
+  ...editionMessages,
 });

@@ -1,5 +1,6 @@
 /** The Hausa texts every page needs, registered when loaded (the browser loads one language). */
 import { addMessages } from '..';
+import { archiveMessagesHa } from './archive';
 import { choiceMessagesHa } from './choices';
 import { dateMessagesHa } from './dates';
 import { givingMessagesHa } from './giving';
@@ -20,4 +21,5 @@ addMessages('ha', {
   ...languageMessagesHa,
   ...dateMessagesHa,
   ...newsletterMessagesHa,
+  ...archiveMessagesHa,
 });

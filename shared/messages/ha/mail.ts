@@ -62,4 +62,12 @@ export const mailMessagesHa: Record<keyof typeof mailMessages, string> = {
   'mail.welcome.next':
     'Ɗaya daga cikin ƙungiyarmu zai tuntuɓe ka nan ba da daɗewa ba domin mu tsara matakan farko tare.',
   'mail.welcome.campaigns': 'Duba kamfen ɗinmu',
+  'mail.edition.why': 'Kana karɓar wasiƙar labarinmu ne saboda ka yi rajista a {site} kuma ka tabbatar da adireshinka.',
+  'mail.edition.manage': 'Ba ka son karɓar ta kuma?',
+  'mail.edition.unsubscribe': 'Cire sunana',
+  'mail.edition.online': 'Karanta wannan wasiƙar labarai a shafinmu',
+  'mail.edition.featured': 'Kamfen na musamman',
+  'mail.edition.raised': 'An tara {raised} daga cikin {target} ({percent}%)',
+  'mail.edition.give': 'Ba da gudummawa ga wannan kamfen',
+  'mail.edition.test': 'Wannan gwaji ne: kai kaɗai ka karɓa. Masu biyan kuɗin shiga za su karɓa idan an aika fitowar.',
 };

@@ -2,6 +2,7 @@
 import { addMessages } from '..';
 import { adminMessagesHa } from './admin';
 import { alertMessagesHa } from './alerts';
+import { editionMessagesHa } from './editions';
 import { outboxMessagesHa } from './outbox';
 import { passwordResetMessagesHa } from './password-reset';
 import { staffMessagesHa } from './staff';
@@ -12,4 +13,5 @@ addMessages('ha', {
   ...alertMessagesHa,
   ...passwordResetMessagesHa,
   ...outboxMessagesHa,
+  ...editionMessagesHa,
 });

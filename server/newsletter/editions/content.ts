@@ -1,0 +1,118 @@
+/**
+ * What a reader of an edition gets in their language, and the edition as a mail. One place for
+ * the rule that Hausa readers get the English (marked lang="en") when the Hausa half is empty:
+ * the send, the test, the preview and the archive all read it here.
+ */
+import type { Kysely } from 'kysely';
+import { createElement } from 'react';
+import { PLACEHOLDER_IMAGE } from '../../../shared/constants';
+import { isUploadedImage, resolveImagePath } from '../../../shared/image-path';
+import type { Locale } from '../../../shared/messages';
+import { editionPath } from '../../../shared/schemas/editions';
+import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/newsletter';
+import { isId } from '../../db/ids';
+import type { Database, Row } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type RenderedMail, renderMail, slotMarkers } from '../../mail/compose';
+import { mailFrame } from '../../mail/frame';
+import { siteLink } from '../../mail/links';
+import { type EditionCampaignCard, EditionMail } from './mail';
+import { renderEditionMarkdown } from './markdown';
+
+export interface EditionTexts {
+  subject: string;
+  subjectHa: string;
+  body: string;
+  bodyHa: string;
+}
+
+export interface ReaderText {
+  subject: string;
+  body: string;
+  /** The language the text is in: English stands in for an empty Hausa half. */
+  language: Locale;
+}
+
+export function textFor(edition: EditionTexts, reader: Locale): ReaderText {
+  if (reader === 'ha' && edition.bodyHa.trim() !== '') {
+    return { subject: edition.subjectHa || edition.subject, body: edition.bodyHa, language: 'ha' };
+  }
+  return { subject: edition.subject, body: edition.body, language: 'en' };
+}
+
+/** The languages an edition has text in: English always, Hausa when its half is written. */
+export const languagesOf = (edition: EditionTexts): Locale[] => (edition.bodyHa.trim() !== '' ? ['en', 'ha'] : ['en']);
+
+type CampaignRow = Pick<Row<'campaigns'>, 'id' | 'title' | 'titleHa' | 'image' | 'target' | 'amountRaised'>;
+
+export const loadCampaign = (db: Kysely<Database>, id: string | null): Promise<CampaignRow | undefined> =>
+  id && isId(id)
+    ? db
+        .selectFrom('campaigns')
+        .select(['id', 'title', 'titleHa', 'image', 'target', 'amountRaised'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+    : Promise.resolve(undefined);
+
+/** The campaign's title in the reader's language (its English when it has no Hausa one). */
+export const campaignTitle = (campaign: CampaignRow, reader: Locale): { title: string; language: Locale } =>
+  reader === 'ha' && campaign.titleHa.trim() !== ''
+    ? { title: campaign.titleHa, language: 'ha' }
+    : { title: campaign.title, language: 'en' };
+
+function campaignCard(deps: Pick<Deps, 'config'>, campaign: CampaignRow, reader: Locale): EditionCampaignCard {
+  const { title, language } = campaignTitle(campaign, reader);
+  const image = resolveImagePath(campaign.image);
+  // The placeholder is an SVG, which mail programs do not show: no picture rather than a broken one.
+  const imageUrl =
+    image === PLACEHOLDER_IMAGE
+      ? null
+      : isUploadedImage(image)
+        ? new URL(`${image}?w=640`, deps.config.publicUrl).href
+        : image;
+  return {
+    title,
+    titleLanguage: language,
+    imageUrl,
+    raised: campaign.amountRaised,
+    target: campaign.target,
+    url: siteLink(deps.config, `/campaign/${campaign.id}`, reader),
+  };
+}
+
+/** The unsubscribe link's slot: each subscriber's own link is filled in as the message is sent. */
+export const EDITION_SLOTS = ['unsubscribeUrl'] as const;
+
+/**
+ * An edition as a reader in `reader` gets it, rendered once: the unsubscribe link is a slot
+ * unless `unsubscribeUrl` is given (a test or a preview).
+ */
+export async function renderEditionMail(
+  deps: Pick<Deps, 'config'>,
+  db: Kysely<Database>,
+  edition: EditionTexts & { id: string | null; campaignId: string | null },
+  reader: Locale,
+  options: { unsubscribeUrl?: string; test?: boolean } = {},
+): Promise<RenderedMail & { subject: string }> {
+  const text = textFor(edition, reader);
+  const [frame, campaign] = await Promise.all([mailFrame(deps, db), loadCampaign(db, edition.campaignId)]);
+  const siteUrl = deps.config.publicUrl;
+  const rendered = await renderMail(
+    createElement(EditionMail, {
+      language: reader,
+      frame,
+      subject: text.subject,
+      bodyHtml: renderEditionMarkdown(text.body, { siteUrl, mail: true }),
+      bodyLanguage: text.language,
+      campaign: campaign ? campaignCard(deps, campaign, reader) : null,
+      archiveUrl: siteLink(deps.config, edition.id ? editionPath(edition.id) : '/newsletter', reader),
+      unsubscribeUrl: options.unsubscribeUrl ?? slotMarkers(EDITION_SLOTS).unsubscribeUrl,
+      test: options.test ?? false,
+    }),
+  );
+  return { ...rendered, subject: text.subject };
+}
+
+/** Where a test's or a preview's unsubscribe link goes: the page itself, with no subscription named. */
+export const sampleUnsubscribeUrl = (deps: Pick<Deps, 'config'>, reader: Locale) =>
+  siteLink(deps.config, UNSUBSCRIBE_PAGE, reader);

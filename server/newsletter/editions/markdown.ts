@@ -1,0 +1,155 @@
+/**
+ * An edition's Markdown as HTML that is safe in a mail and on the site: rendered with `marked`,
+ * then sanitised with `sanitize-html` against an allow-list. Whatever an editor pastes (a
+ * <script>, an onerror attribute, a javascript: or data: link, a remote image that would tell a
+ * tracker who opened the mail) never reaches a reader. Links stay as written: no tracking
+ * redirects. The rules are listed in docs/newsletter.md.
+ */
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { UPLOADS_PREFIX } from '../../../shared/constants';
+
+// A parser of our own: marked's shared instance is configurable by any other module.
+const markdown = new Marked({ gfm: true, breaks: true, async: false });
+
+const TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'del',
+  's',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'code',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+
+const ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title'],
+  ol: ['start'],
+  th: ['align'],
+  td: ['align'],
+};
+
+/** An image this site serves: an upload, by its path or its address on PUBLIC_URL. Anything else is remote. */
+const isOwnImage = (src: string | undefined, siteUrl: string) => {
+  if (!src) return false;
+  if (src.startsWith(UPLOADS_PREFIX)) return true;
+  try {
+    const url = new URL(src);
+    return url.origin === new URL(siteUrl).origin && url.pathname.startsWith(UPLOADS_PREFIX);
+  } catch {
+    return false;
+  }
+};
+
+/** Paths of this site written as links ("/campaigns") made absolute, for a mail read elsewhere. */
+const absolute = (href: string, siteUrl: string) =>
+  href.startsWith('/') && !href.startsWith('//') ? new URL(href, siteUrl).href : href;
+
+// The slot markers of mail templates (mail/compose.ts): an editor's text must not fill a slot.
+const SLOT_MARKS = /[\u2983\u2984]/g;
+
+export interface MarkdownTarget {
+  /** PUBLIC_URL: what an own image's address is checked against, and relative links resolve to in mail. */
+  siteUrl: string;
+  /** A mail: every link and image absolute, and the styles inline (mail programs drop style sheets). */
+  mail?: boolean;
+}
+
+/** The sanitised HTML of an edition's Markdown. */
+export function renderEditionMarkdown(source: string, target: MarkdownTarget): string {
+  const html = markdown.parse(source.replace(SLOT_MARKS, '')) as string;
+  const clean = sanitizeHtml(html, {
+    allowedTags: TAGS,
+    allowedAttributes: ATTRIBUTES,
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    // A remote image is a tracking pixel as far as the reader can tell: only uploads stay.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs.src, target.siteUrl),
+  });
+  return target.mail ? forMail(clean, target.siteUrl) : clean;
+}
+
+/** The styles of a mail's body (layout.tsx has the frame's), set on clean HTML whatever it held. */
+const MAIL_STYLES: Record<string, string> = {
+  h1: 'font-size:22px;line-height:28px;font-weight:700;color:#011513;margin:20px 0 10px',
+  h2: 'font-size:20px;line-height:26px;font-weight:700;color:#011513;margin:20px 0 10px',
+  h3: 'font-size:18px;line-height:24px;font-weight:700;color:#011513;margin:16px 0 8px',
+  h4: 'font-size:16px;line-height:22px;font-weight:700;color:#011513;margin:16px 0 8px',
+  p: 'font-size:16px;line-height:24px;margin:0 0 12px',
+  ul: 'font-size:16px;line-height:24px;margin:0 0 12px;padding-left:22px',
+  ol: 'font-size:16px;line-height:24px;margin:0 0 12px;padding-left:22px',
+  li: 'margin:0 0 4px',
+  a: 'color:#0b3b34;text-decoration:underline',
+  img: 'display:block;max-width:100%;height:auto;border:0;border-radius:8px;margin:8px 0 12px',
+  blockquote: 'margin:0 0 12px;padding:4px 0 4px 14px;border-left:4px solid #ffd02f;color:#4d5b58',
+  hr: 'border:0;border-top:1px solid #d9dfdd;margin:20px 0',
+  pre: 'white-space:pre-wrap;background:#e6f0ee;border-radius:6px;padding:10px;font-size:14px',
+  code: 'font-family:Menlo,Consolas,monospace;font-size:14px',
+  table: 'border-collapse:collapse;margin:0 0 12px;font-size:15px',
+  th: 'border:1px solid #d9dfdd;padding:6px 8px;text-align:left',
+  td: 'border:1px solid #d9dfdd;padding:6px 8px',
+};
+
+function forMail(clean: string, siteUrl: string): string {
+  const styled = Object.fromEntries(
+    Object.entries(MAIL_STYLES).map(([tag, style]) => [
+      tag,
+      (tagName: string, attribs: sanitizeHtml.Attributes) => {
+        const next: sanitizeHtml.Attributes = { ...attribs, style };
+        if (tagName === 'a' && attribs.href) next.href = absolute(attribs.href, siteUrl);
+        if (tagName === 'img' && attribs.src) next.src = absolute(attribs.src, siteUrl);
+        return { tagName, attribs: next };
+      },
+    ]),
+  );
+  return sanitizeHtml(clean, {
+    allowedTags: TAGS,
+    allowedAttributes: Object.fromEntries(TAGS.map((tag) => [tag, [...(ATTRIBUTES[tag] ?? []), 'style']])),
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+    // Only what transformTags writes: the input was already clean and had no style attributes.
+    parseStyleAttributes: false,
+    transformTags: styled,
+  });
+}
+
+/** The first words of an edition as plain text: the archive list's excerpt. */
+export function editionExcerpt(source: string, words = 30): string {
+  const text = sanitizeHtml(markdown.parse(source.replace(SLOT_MARKS, '')) as string, {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  const list = text.split(' ');
+  return list.length > words ? `${list.slice(0, words).join(' ')}…` : text;
+}
