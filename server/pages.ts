@@ -18,17 +18,21 @@ import { pathInLanguage } from '../shared/page-language';
 import {
   campaignMeta,
   campaignNotFoundMeta,
+  editionMeta,
+  editionNotFoundMeta,
   metaForPath,
   notFoundMeta,
   PAGE_PATHS,
   type PageMeta,
 } from '../shared/page-meta';
+import { ARCHIVE_PATH } from '../shared/schemas/editions';
 import { LINK_OUTCOME_KEY, type LinkOutcome } from '../shared/schemas/newsletter';
 import { getCampaign, listCampaigns } from './campaigns/service';
 import type { Deps } from './deps';
 import { NotFoundError } from './errors';
 import { sendMethodNotAllowed } from './http/allowed-methods';
 import type { Pages } from './http/page-answers';
+import { archiveSitemap, getArchivedEdition } from './newsletter/editions/archive';
 import { createInnerContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
@@ -48,9 +52,11 @@ const PASSWORD_PAGE_HEAD =
   '\n    <meta name="robots" content="noindex">\n    <meta name="referrer" content="no-referrer">';
 /**
  * A donor's own page, and the pages of the newsletter's mailed links: rendered, but never kept in
- * memory, shared by a proxy or listed by a search engine.
+ * memory, shared by a proxy or listed by a search engine. The newsletter's sent editions are public.
  */
-const PRIVATE_PAGE_PATH = /^\/(?:pledge|newsletter)\//;
+const PRIVATE_PAGE_PATH = /^\/(?:pledge\/|newsletter\/(?:confirm|unsubscribe)\/?$)/;
+/** A sent edition's page in the newsletter's archive. */
+const EDITION_PAGE_PATH = /^\/newsletter\/(?!(?:confirm|unsubscribe)\/?$)([^/]+)\/?$/;
 const HEAD_MARKER = '<!--app-head-->';
 /** At the start of the body: preloads go after the stylesheet, which is what the first paint waits for. */
 const PRELOAD_MARKER = '<!--app-preload-->';
@@ -89,7 +95,7 @@ function headTags(
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:type" content="website">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
     `<meta property="og:locale" content="${LANGUAGES[req.locale].tag.replace('-', '_')}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
@@ -129,6 +135,16 @@ async function metaOf(deps: Deps, pathname: string, status: number): Promise<Pag
       return campaignMeta(await getCampaign(deps, decodeURIComponent(campaignId)));
     } catch (error) {
       if (error instanceof NotFoundError || error instanceof URIError) return campaignNotFoundMeta();
+      throw error;
+    }
+  }
+  const editionId = EDITION_PAGE_PATH.exec(pathname)?.[1];
+  if (editionId) {
+    if (status === 404) return editionNotFoundMeta();
+    try {
+      return editionMeta(await getArchivedEdition(deps, decodeURIComponent(editionId)));
+    } catch (error) {
+      if (error instanceof NotFoundError || error instanceof URIError) return editionNotFoundMeta();
       throw error;
     }
   }
@@ -266,14 +282,22 @@ export async function registerPages(
       ),
   );
   app.get('/sitemap.xml', { config: { publicCache: true }, schema: { hide: true } }, async (_req, reply) => {
-    const campaigns = await listCampaigns(deps);
+    const [campaigns, editions] = await Promise.all([listCampaigns(deps), archiveSitemap(deps)]);
     const latest = campaigns.reduce((max, c) => (c.updatedAt > max ? c.updatedAt : max), started.toISOString());
+    // The archive changes when an edition goes out (newest first).
+    const latestEdition = editions[0]?.lastmod ?? started.toISOString();
     const entries = [
       ...SITEMAP_PAGES.map((page) => ({
         loc: page,
-        lastmod: page === '/' || page === '/campaigns' ? latest : started.toISOString(),
+        lastmod:
+          page === '/' || page === '/campaigns'
+            ? latest
+            : page === ARCHIVE_PATH
+              ? latestEdition
+              : started.toISOString(),
       })),
       ...campaigns.map((c) => ({ loc: `/campaign/${c._id}`, lastmod: c.updatedAt })),
+      ...editions,
     ];
     // Every page in each language, each listing the other (search engines' hreflang in sitemaps).
     const address = (loc: string, locale: Locale) => escapeHtml(absoluteUrl(publicUrl, pathInLanguage(loc, locale)));

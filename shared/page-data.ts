@@ -21,11 +21,11 @@ export const serializeForScript = (value: unknown): string =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The only query parameters a public page reads: the campaigns page's filters, and the form just
- * sent (shared/form-echo.ts). Any other parameter leaves a page as it is, so it is no part of the
- * key the page is kept under.
+ * The only query parameters a public page reads: the campaigns page's filters, the form just
+ * sent (shared/form-echo.ts), and where the newsletter archive's page starts. Any other parameter
+ * leaves a page as it is, so it is no part of the key the page is kept under.
  */
-export const PAGE_QUERY_PARAMS = ['location', 'category', 'sent', 'pledge'] as const;
+export const PAGE_QUERY_PARAMS = ['location', 'category', 'sent', 'pledge', 'before'] as const;
 
 /** The key a rendered page is kept under: its path and the parameters it reads, in one order. */
 export function pageCacheKey(url: string): string {

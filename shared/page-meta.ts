@@ -7,11 +7,14 @@ import { campaignTexts } from './campaign-language';
 import { FOUNDATION } from './constants';
 import { type MessageKey, t } from './messages';
 import type { Campaign } from './schemas/answers';
+import type { ArchiveEdition } from './schemas/editions';
 
 export interface PageMeta {
   title: string;
   description: string;
   image?: string;
+  /** Open Graph's type: a page of the site unless said otherwise. */
+  type?: 'website' | 'article';
 }
 
 /** Each page's name in the catalogue (`meta.<name>.title`, `meta.<name>.description`). */
@@ -27,6 +30,7 @@ const PAGE_NAMES: Record<string, string> = {
   '/advocate-form': 'advocate_form',
   '/partner-success': 'partner_success',
   '/campaigns': 'campaigns',
+  '/newsletter': 'newsletter',
   '/contact': 'contact',
   '/donate': 'donate',
   '/faqs': 'faqs',
@@ -56,6 +60,44 @@ export function campaignMeta(campaign: Campaign): PageMeta {
     title: t('meta.campaign.title', { ...site, title: texts.title }),
     description: (texts.shortDescription || texts.description).slice(0, 200),
     image: campaign.image,
+  };
+}
+
+/** The head of an edition page whose edition does not exist (or was not sent). */
+export const editionNotFoundMeta = (): PageMeta => metaOf('editionNotFound');
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const decodeEntity = (entity: string, name: string): string => {
+  const code =
+    name.startsWith('#x') || name.startsWith('#X')
+      ? Number.parseInt(name.slice(2), 16)
+      : name.startsWith('#')
+        ? Number(name.slice(1))
+        : Number.NaN;
+  if (!Number.isNaN(code)) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+  return ENTITIES[name.toLowerCase()] ?? entity;
+};
+
+/** The first words of an edition's (sanitised) HTML as plain text, for link previews. */
+export function editionDescription(html: string, max = 200): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]{2,8});/gi, decodeEntity)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** A sent edition's own head: its subject, first words and the featured campaign's picture. */
+export function editionMeta(edition: ArchiveEdition): PageMeta {
+  return {
+    title: t('meta.edition.title', { ...site, title: edition.subject }),
+    description: editionDescription(edition.html),
+    ...(edition.campaign ? { image: edition.campaign.image } : {}),
+    type: 'article',
   };
 }
 

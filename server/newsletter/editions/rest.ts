@@ -178,7 +178,8 @@ export async function editionsRest(app: ZodApp, deps: Deps): Promise<void> {
           'Without `at` (or with a time within a minute of now) sending starts at once, to every confirmed, active subscriber, each in their language, no faster than MAIL_PER_MINUTE. With a later `at` the edition is scheduled. An edition is sent once: a second send is refused (409).',
         security: BEARER,
         params: editionId,
-        body: editionSendBody.optional(),
+        // No body at all means now: Fastify reads a POST without one as null.
+        body: editionSendBody.nullish(),
         response: {
           202: answer('Sending, or scheduled', editionSaved, { example: EDITION_SENDING_EXAMPLE }),
           ...refusals(...BODY_REFUSALS, 401, 403, 404, 409),
