@@ -19,26 +19,33 @@ export const EDITION_SCHEDULE_MAX_DAYS = 366;
 
 const utf8Bytes = (v: string) => new TextEncoder().encode(v).length;
 
-const subject = (required: boolean) => {
-  const base = z
-    .string({ error: requiredOrInvalid })
-    .trim()
-    .max(EDITION_SUBJECT_MAX, { error: () => t('validation.tooLong', { max: EDITION_SUBJECT_MAX }) })
-    .refine(hasNoNul, { error: () => t('request.invalid') });
-  return required ? base.min(1, { error: () => t('validation.required') }) : base.nullish().transform((v) => v ?? '');
-};
+// A subject is a mail header: line breaks and other control characters become spaces.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is its purpose.
+const oneLine = (v: string) => v.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
 
-const body = (required: boolean) => {
-  // The character limit stops a huge body before the byte count reads it (a character is at most 4 bytes).
-  const base = z
+const subjectText = () =>
+  z
+    .string({ error: requiredOrInvalid })
+    .transform(oneLine)
+    .pipe(z.string().max(EDITION_SUBJECT_MAX, { error: () => t('validation.tooLong', { max: EDITION_SUBJECT_MAX }) }));
+const requiredSubject = () => subjectText().pipe(z.string().min(1, { error: () => t('validation.required') }));
+const optionalSubject = () =>
+  subjectText()
+    .nullish()
+    .transform((v) => v ?? '');
+
+// The character limit stops a huge body before the byte count reads it (a character is at most 4 bytes).
+const markdownText = () =>
+  z
     .string({ error: requiredOrInvalid })
     .max(EDITION_BODY_MAX_BYTES, { error: () => t('editions.tooLong', { max: '200 kB' }) })
     .refine((v) => utf8Bytes(v) <= EDITION_BODY_MAX_BYTES, { error: () => t('editions.tooLong', { max: '200 kB' }) })
     .refine(hasNoNul, { error: () => t('request.invalid') });
-  return required
-    ? base.refine((v) => v.trim() !== '', { error: () => t('validation.required') })
-    : base.nullish().transform((v) => v ?? '');
-};
+const requiredBody = () => markdownText().refine((v) => v.trim() !== '', { error: () => t('validation.required') });
+const optionalBody = () =>
+  markdownText()
+    .nullish()
+    .transform((v) => v ?? '');
 
 const campaignId = z
   .string({ error: () => t('request.invalid') })
@@ -50,10 +57,10 @@ const campaignId = z
 /** POST /api/newsletters and PUT /api/newsletters/{id}: the whole edition. */
 export const editionInput = z
   .object({
-    subject: subject(true).describe('The English subject'),
-    subjectHa: subject(false).describe('The Hausa subject; with the Hausa body, or both empty'),
-    body: body(true).describe('The English body, in Markdown (at most 200 kB)'),
-    bodyHa: body(false).describe('The Hausa body, in Markdown; empty sends the English to Hausa readers'),
+    subject: requiredSubject().describe('The English subject'),
+    subjectHa: optionalSubject().describe('The Hausa subject; with the Hausa body, or both empty'),
+    body: requiredBody().describe('The English body, in Markdown (at most 200 kB)'),
+    bodyHa: optionalBody().describe('The Hausa body, in Markdown; empty sends the English to Hausa readers'),
     campaignId,
   })
   // The Hausa half is both a subject and a body, or neither (Hausa readers then get the English).
@@ -79,9 +86,14 @@ export const editionSendBody = z.object({
   at: z
     .string({ error: () => t('editions.badTime') })
     .max(40, { error: () => t('editions.badTime') })
-    .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(v), {
-      error: () => t('editions.badTime'),
-    })
+    // With its offset (or Z): a bare wall-clock time would be read in the server's zone.
+    .refine(
+      (v) =>
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)),
+      {
+        error: () => t('editions.badTime'),
+      },
+    )
     .nullish()
     .describe('When to send, as an ISO 8601 instant with its offset; absent or null: now'),
 });
@@ -108,8 +120,8 @@ export const editionPreviewInput = z.object({
   language: z.enum(['en', 'ha']),
   subject: z.string().max(EDITION_SUBJECT_MAX * 2),
   subjectHa: z.string().max(EDITION_SUBJECT_MAX * 2),
-  body: body(false),
-  bodyHa: body(false),
+  body: optionalBody(),
+  bodyHa: optionalBody(),
   campaignId,
 });
 export type EditionPreviewInput = z.output<typeof editionPreviewInput>;

@@ -24,8 +24,9 @@ import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { ConflictError, ValidationError } from '../../errors';
 import { batchCounts, createBatch, holdBatch, queueBatchMails } from '../../mail/batches';
+import { oneLine } from '../../mail/compose';
 import { unsubscribeHeadersFor, unsubscribeLink } from '../unsubscribe-link';
-import { renderEditionMail } from './content';
+import { renderEditionMail, textFor } from './content';
 import { audienceOf, type EditionRow, editionOf, findEdition, subscribers } from './service';
 
 export const EDITION_MAIL_KIND = 'newsletter.edition';
@@ -168,7 +169,7 @@ async function queueNextBatch(deps: SendDeps, id: string, size: number): Promise
     const subjects = Object.fromEntries(
       LOCALE_CODES.map((language) => [
         language,
-        language === 'ha' && row.bodyHa.trim() !== '' ? row.subjectHa || row.subject : row.subject,
+        oneLine(textFor(row, language).subject),
       ]),
     );
     const mails = await Promise.all(
