@@ -37,16 +37,18 @@ export async function listArchive(
   if (input.before) select = select.where(after('startedAt', input.before));
   const { rows, nextCursor } = pageOf(await select.execute(), ARCHIVE_PAGE_SIZE);
   return {
-    items: rows.map((row) => {
-      const text = textFor(row, reader);
-      return {
-        id: row.id,
-        subject: text.subject,
-        language: text.language,
-        startedAt: row.startedAt!.toISOString(),
-        excerpt: editionExcerpt(text.body),
-      };
-    }),
+    items: await Promise.all(
+      rows.map(async (row) => {
+        const text = textFor(row, reader);
+        return {
+          id: row.id,
+          subject: text.subject,
+          language: text.language,
+          startedAt: row.startedAt!.toISOString(),
+          excerpt: await editionExcerpt(text.body),
+        };
+      }),
+    ),
     next: nextCursor,
   };
 }
@@ -66,7 +68,7 @@ export async function getArchivedEdition(
     subject: text.subject,
     language: text.language,
     startedAt: row.startedAt!.toISOString(),
-    html: renderEditionMarkdown(text.body, { siteUrl: deps.config.publicUrl }),
+    html: await renderEditionMarkdown(text.body, { siteUrl: deps.config.publicUrl }),
     campaign: campaign
       ? {
           id: campaign.id,

@@ -102,7 +102,7 @@ export async function renderEditionMail(
       language: reader,
       frame,
       subject: text.subject,
-      bodyHtml: renderEditionMarkdown(text.body, { siteUrl, mail: true }),
+      bodyHtml: await renderEditionMarkdown(text.body, { siteUrl, mail: true }),
       bodyLanguage: text.language,
       campaign: campaign ? campaignCard(deps, campaign, reader) : null,
       archiveUrl: siteLink(deps.config, edition.id ? editionPath(edition.id) : '/newsletter', reader),

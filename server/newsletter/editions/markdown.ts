@@ -6,8 +6,16 @@
  * redirects. The rules are listed in docs/newsletter.md.
  */
 import { Marked } from 'marked';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { UPLOADS_PREFIX } from '../../../shared/constants';
+
+// Loaded with the first edition rendered: it brings a CSS parser, some 10 MB that a process
+// rendering none (a CLI, an instance serving only pages already cached) never needs.
+let sanitizer: Promise<typeof sanitizeHtml> | undefined;
+const loadSanitizer = () => {
+  sanitizer ??= import('sanitize-html').then((module) => module.default);
+  return sanitizer;
+};
 
 // A parser of our own: marked's shared instance is configurable by any other module.
 const markdown = new Marked({ gfm: true, breaks: true, async: false });
@@ -77,7 +85,8 @@ export interface MarkdownTarget {
 }
 
 /** The sanitised HTML of an edition's Markdown. */
-export function renderEditionMarkdown(source: string, target: MarkdownTarget): string {
+export async function renderEditionMarkdown(source: string, target: MarkdownTarget): Promise<string> {
+  const sanitizeHtml = await loadSanitizer();
   const html = markdown.parse(source.replace(SLOT_MARKS, '')) as string;
   const clean = sanitizeHtml(html, {
     allowedTags: TAGS,
@@ -89,7 +98,7 @@ export function renderEditionMarkdown(source: string, target: MarkdownTarget): s
     // A remote image is a tracking pixel as far as the reader can tell: only uploads stay.
     exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs.src, target.siteUrl),
   });
-  return target.mail ? forMail(clean, target.siteUrl) : clean;
+  return target.mail ? forMail(sanitizeHtml, clean, target.siteUrl) : clean;
 }
 
 /** The styles of a mail's body (layout.tsx has the frame's), set on clean HTML whatever it held. */
@@ -113,7 +122,7 @@ const MAIL_STYLES: Record<string, string> = {
   td: 'border:1px solid #d9dfdd;padding:6px 8px',
 };
 
-function forMail(clean: string, siteUrl: string): string {
+function forMail(sanitizeHtml: typeof import('sanitize-html'), clean: string, siteUrl: string): string {
   const styled = Object.fromEntries(
     Object.entries(MAIL_STYLES).map(([tag, style]) => [
       tag,
@@ -138,7 +147,8 @@ function forMail(clean: string, siteUrl: string): string {
 }
 
 /** The first words of an edition as plain text: the archive list's excerpt. */
-export function editionExcerpt(source: string, words = 30): string {
+export async function editionExcerpt(source: string, words = 30): Promise<string> {
+  const sanitizeHtml = await loadSanitizer();
   const text = sanitizeHtml(markdown.parse(source.replace(SLOT_MARKS, '')) as string, {
     allowedTags: [],
     allowedAttributes: {},
