@@ -12,6 +12,8 @@ import '../shared/messages/all';
 import type { LightMyRequestResponse } from 'fastify';
 import { nextDigestAt, sendDailyDigests } from '../server/alerts/digest';
 import { queuePledgeReminders } from '../server/giving/reminders';
+import { batchBodies } from '../server/mail/batches';
+import { advanceEditions } from '../server/newsletter/editions/sending';
 import { launchBrowser, newContext } from '../tests/e2e/support/browser';
 import { createTestApp, insertStaff } from '../tests/helpers/app';
 import {
@@ -132,6 +134,27 @@ try {
     'new staff',
   );
 
+  // An edition of the newsletter to the two (now confirmed) subscribers, and its test to staff.
+  await t.deps.db.updateTable('newsletter_subscriptions').set({ confirmedAt: clock }).execute();
+  const edition = ok(
+    await asAdmin({
+      method: 'POST',
+      url: '/api/newsletters',
+      payload: {
+        subject: 'Clean water flows in Dutse',
+        subjectHa: 'Ruwa mai tsafta yana gudana a Dutse',
+        body: '## The borehole is drilled\n\nThanks to **312 of you**, the families of Dutse no longer walk two hours for water.\n\n- 4,000 litres a day\n- a committee of six women keeps it running\n\n> "Our children are in school in the morning now." — Hajiya Amina\n\nRead the [whole story](/campaigns).',
+        bodyHa:
+          '## An gama haƙa rijiyar burtsatse\n\nGodiya ga **mutum 312 daga cikinku**, iyalan Dutse ba sa tafiyar awa biyu don neman ruwa.\n\n- lita 4,000 a rana\n- kwamitin mata shida ne ke kula da ita\n\nKaranta [cikakken labarin](/campaigns).',
+        campaignId,
+      },
+    }),
+    'edition',
+  );
+  ok(await asAdmin({ method: 'POST', url: `/api/newsletters/${edition.data.id}/test` }), 'edition test');
+  ok(await asAdmin({ method: 'POST', url: `/api/newsletters/${edition.data.id}/send` }), 'edition send');
+  await advanceEditions(t.deps);
+
   // The next 07:00 in Lagos: the digest. Two days before the pledges expire: the reminders.
   clock = new Date(nextDigestAt(clock).getTime() + 30_000);
   await sendDailyDigests(t.deps);
@@ -143,7 +166,11 @@ try {
   clock = new Date(expiry.expiresAt.getTime() - 2 * DAY + 60_000);
   await queuePledgeReminders(t.deps);
 
-  const rows = await t.deps.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+  // A newsletter's message is its batch's body filled in, as the worker sends it.
+  const bodyOf = batchBodies(t.deps.db);
+  const rows = await Promise.all(
+    (await t.deps.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()).map(bodyOf),
+  );
   const firstOfEach = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
     const key = `${row.kind}-${row.language}`;

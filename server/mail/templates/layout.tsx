@@ -59,12 +59,14 @@ export interface LayoutProps {
   children: ReactNode;
   /** Shown at the foot: how to stop this kind of mail (the newsletter's unsubscribe). */
   footer?: ReactNode;
+  /** Why the reader gets this mail, when the general reason (something they did) is not it. */
+  why?: string;
   /** Where questions go: the foundation's contact address from Settings. */
   contactEmail: string;
   siteUrl: string;
 }
 
-export function MailLayout({ language, preview, children, footer, contactEmail, siteUrl }: LayoutProps) {
+export function MailLayout({ language, preview, children, footer, why, contactEmail, siteUrl }: LayoutProps) {
   const site = new URL(siteUrl).host;
   return (
     <Html lang={language} dir="ltr">
@@ -84,7 +86,7 @@ export function MailLayout({ language, preview, children, footer, contactEmail, 
           </Text>
           <Hr style={{ borderColor: COLORS.border, margin: '20px 0 12px' }} />
           {footer}
-          <Text style={styles.muted}>{t('mail.footerWhy', { site }, language)}</Text>
+          <Text style={styles.muted}>{why ?? t('mail.footerWhy', { site }, language)}</Text>
           <Text style={styles.muted}>{t('mail.footerContact', { email: contactEmail }, language)}</Text>
           <Text style={styles.muted}>
             {t('mail.footerAddress', { name: FOUNDATION.name, address: FOUNDATION.address }, language)}

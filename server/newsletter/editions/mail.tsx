@@ -47,13 +47,11 @@ export function EditionMail(props: EditionMailProps) {
       preview={subject}
       contactEmail={frame.contactEmail}
       siteUrl={frame.siteUrl}
+      why={text('mail.edition.why', { site: new URL(frame.siteUrl).host })}
       footer={
-        <>
-          <Text style={styles.muted}>{text('mail.edition.why', { site: new URL(frame.siteUrl).host })}</Text>
-          <Text style={styles.muted}>
-            {text('mail.edition.manage')} <MailLink href={unsubscribeUrl}>{text('mail.edition.unsubscribe')}</MailLink>
-          </Text>
-        </>
+        <Text style={styles.muted}>
+          {text('mail.edition.manage')} <MailLink href={unsubscribeUrl}>{text('mail.edition.unsubscribe')}</MailLink>
+        </Text>
       }
     >
       {test ? (

@@ -167,10 +167,7 @@ async function queueNextBatch(deps: SendDeps, id: string, size: number): Promise
       return null;
     }
     const subjects = Object.fromEntries(
-      LOCALE_CODES.map((language) => [
-        language,
-        oneLine(textFor(row, language).subject),
-      ]),
+      LOCALE_CODES.map((language) => [language, oneLine(textFor(row, language).subject)]),
     );
     const mails = await Promise.all(
       readers.map(async (reader) => {
