@@ -158,7 +158,7 @@ export async function createEdition(
   return { message: t('editions.created'), data: await editionOf(deps.db, row) };
 }
 
-/** PUT /api/newsletters/{id}: a draft's or a scheduled edition's new text; refused (409) once sending began. */
+/** PUT /api/newsletters/{id}: an edition's new text while it is unsent; refused (409) once sending began. */
 export async function updateEdition(
   deps: Pick<Deps, 'db' | 'now'>,
   id: string,
@@ -167,7 +167,7 @@ export async function updateEdition(
 ): Promise<{ message: string; data: Edition }> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const found = await findEdition(trx, id, true);
-    if (found.status !== 'draft' && found.status !== 'scheduled') throw new ConflictError(t('editions.notDraft'));
+    if (found.startedAt) throw new ConflictError(t('editions.notDraft'));
     await assertCampaign(trx, data.campaignId);
     const updated = await trx
       .updateTable('newsletter_editions')
