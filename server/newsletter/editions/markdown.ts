@@ -70,6 +70,19 @@ const isOwnImage = (src: string | undefined, siteUrl: string) => {
   }
 };
 
+/**
+ * The addresses a reader may be sent to or shown, exactly as written: http(s), mailto, tel, or a
+ * path of this site. Anything else (a fragment, a relative or protocol-relative reference, a
+ * scheme hidden behind a Unicode space that sanitize-html does not strip) loses its href or src.
+ */
+const FOLLOWABLE = /^(?:https?:\/\/|mailto:|tel:|\/(?![/\\]))/i;
+const keepFollowable = (tagName: string, attribs: sanitizeHtml.Attributes) => {
+  const name = tagName === 'img' ? 'src' : 'href';
+  if (attribs[name] === undefined || FOLLOWABLE.test(attribs[name])) return { tagName, attribs };
+  const { [name]: _dropped, ...rest } = attribs;
+  return { tagName, attribs: rest };
+};
+
 /** Paths of this site written as links ("/campaigns") made absolute, for a mail read elsewhere. */
 const absolute = (href: string, siteUrl: string) =>
   href.startsWith('/') && !href.startsWith('//') ? new URL(href, siteUrl).href : href;
@@ -95,6 +108,7 @@ export async function renderEditionMarkdown(source: string, target: MarkdownTarg
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
+    transformTags: { a: keepFollowable, img: keepFollowable },
     // A remote image is a tracking pixel as far as the reader can tell: only uploads stay.
     exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs.src, target.siteUrl),
   });
