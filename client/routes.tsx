@@ -12,7 +12,7 @@ import { getLocale, type Locale, t } from '../shared/messages';
 import { Spinner } from './components/spinner';
 import { SiteLayout } from './layout/site-layout';
 import { loadStaffMessages } from './lib/catalogue';
-import { campaignsPageInput, latestCampaignsInput } from './pages/public/page-queries';
+import { archivePageInput, campaignsPageInput, latestCampaignsInput } from './pages/public/page-queries';
 
 /** The server's tRPC helpers: prefetching fills the query cache the page then renders from. */
 export type PrefetchApi = ReturnType<typeof createServerSideHelpers<AppRouter>>;
@@ -140,6 +140,27 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     '/newsletter/unsubscribe',
     () => import('./pages/public/newsletter-unsubscribe-page'),
     'NewsletterUnsubscribePage',
+  ),
+  // After the mailed links' pages, which must match first.
+  page(
+    '/newsletter',
+    () => import('./pages/public/newsletter-archive-page'),
+    'NewsletterArchivePage',
+    async (api, _params, search) => void (await api.newsletter.archive.prefetch(archivePageInput(search))),
+  ),
+  page(
+    '/newsletter/:id',
+    () => import('./pages/public/newsletter-edition-page'),
+    'NewsletterEditionPage',
+    async (api, params) => {
+      try {
+        await api.newsletter.edition.fetch({ id: params.id ?? '' });
+        return undefined;
+      } catch {
+        // The failed query stays in the cache, so the page renders 'Newsletter not found'.
+        return 404;
+      }
+    },
   ),
   page(
     '/faqs',

@@ -48,6 +48,7 @@ const ICONS = {
   Menu: 'menu',
   MessageSquareText: 'message-square-text',
   MessagesSquare: 'messages-square',
+  Newspaper: 'newspaper',
   Pencil: 'pencil',
   Phone: 'phone',
   Plus: 'plus',

@@ -35,6 +35,9 @@ export function SiteFooter() {
                   <Link to={link.to}>{t(link.label)}</Link>
                 </li>
               ))}
+              <li>
+                <Link to="/newsletter">{t('archive.footerLink')}</Link>
+              </li>
             </ul>
           </div>
           <div>

@@ -20,8 +20,9 @@ const takeHistoryStep = () => {
   return was;
 };
 
-/** Campaign pages set their own meta once the campaign has loaded. */
-const ownsMeta = (pathname: string) => pathname.startsWith('/campaign/');
+/** Campaign and newsletter edition pages set their own meta once what they show has loaded. */
+const ownsMeta = (pathname: string) =>
+  pathname.startsWith('/campaign/') || /^\/newsletter\/(?!(?:confirm|unsubscribe)\/?$)[^/]+\/?$/.test(pathname);
 
 /** Header, main and footer of every public page. */
 export function SiteLayout({ children }: { children: ReactNode }) {

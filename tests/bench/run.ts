@@ -7,7 +7,8 @@
  *
  * Everything goes through HTTP, so `npm run bench -- --root <checkout>` measures another checkout
  * of the project the same way (for before/after figures). BENCH_SECONDS sets each run's length.
- * The mail row (mail.ts) runs the worker in this process, on this checkout's code.
+ * The mail row (mail.ts) and the edition row (editions.ts) run the worker in this process, on this
+ * checkout's code.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ import { api } from '../e2e/support/api';
 import { scratchDatabase } from '../helpers/databases';
 import { freePort, waitForReady } from '../helpers/processes';
 import type { BareRoute } from './bare-server';
+import { editionsBench } from './editions';
 import { mailBench } from './mail';
 
 const here = import.meta.dirname;
@@ -411,6 +413,7 @@ console.log(`Benchmarking ${ROOT} on ${kinds.join(' and ')}, ${SECONDS} s per ru
 for (const kind of kinds) {
   await benchmark(kind);
   rows.push(await mailBench(kind));
+  rows.push(await editionsBench(kind));
 }
 
 const header = ['Measure', 'Database', 'Project', 'Baseline (same bytes)', 'Ratio', 'p99', 'Goal', 'Met'];

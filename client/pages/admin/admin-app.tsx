@@ -17,6 +17,8 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { DonationsPage } from './giving/donations-page';
 import { useMe } from './lib/use-me';
 import { useSignOutOn401 } from './lib/use-sign-out-on-401';
+import { EditionPage } from './newsletters/edition-page';
+import { NewslettersPage } from './newsletters/newsletters-page';
 import { OutboxPage } from './outbox/outbox-page';
 import { SettingsPage } from './settings/settings-page';
 import { SubmissionsPage } from './submissions/submissions-page';
@@ -53,6 +55,9 @@ function AdminRoutes() {
         </Route>
         <Route path="/admin/donations">{only('donations.manage', <DonationsPage />)}</Route>
         <Route path="/admin/outbox">{only('outbox.manage', <OutboxPage />)}</Route>
+        <Route path="/admin/newsletters">{only('newsletter.send', <NewslettersPage />)}</Route>
+        <Route path="/admin/newsletters/new">{only('newsletter.send', <EditionPage />)}</Route>
+        <Route path="/admin/newsletters/:id">{only('newsletter.send', <EditionPage />)}</Route>
         <Route path="/admin/settings" component={SettingsPage} />
         <Route path="/admin/account" component={AccountPage} />
         <Route>

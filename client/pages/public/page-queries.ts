@@ -11,6 +11,15 @@ const pick = <T extends string>(options: readonly T[], value: string | null): T 
 /** The home page's latest campaigns, newest first. */
 export const latestCampaignsInput: CampaignListInput = { order: 'newest', limit: HOME_LATEST_CAMPAIGNS };
 
+/** A page cursor as the archive takes it (shared/schemas/pages.ts `pageCursor`), without loading zod here. */
+const ARCHIVE_CURSOR = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The newsletter archive's page: from `?before=` (a malformed cursor shows the newest editions). */
+export function archivePageInput(search: URLSearchParams): { before?: string } {
+  const before = search.get('before');
+  return before && ARCHIVE_CURSOR.test(before) ? { before } : {};
+}
+
 /** The campaigns page: its filters from the query string; an unknown value shows every campaign. */
 export function campaignsPageInput(search: URLSearchParams) {
   return {

@@ -3,9 +3,11 @@
  *
  * - Starting renders the edition once per language into a mail batch (mail/batches.ts) and makes
  *   it public (the archive). Then `advanceEditions` (every few seconds in each process, and at
- *   once after a send) queues one outbox row per subscriber, 500 at a time in subscription-id
- *   order, each batch committed with the last id it reached: memory stays flat whatever the list,
- *   and a crash resumes after the last committed batch, skipping no one and queueing no one twice.
+ *   once after a send) queues one outbox row per subscriber, QUEUE_BATCH at a time in
+ *   subscription-id order, each batch committed with the last id it reached: memory stays flat
+ *   whatever the list, and a crash resumes after the last committed batch, skipping no one and
+ *   queueing no one twice. It keeps no more than `queueAhead` messages waiting: queueing follows
+ *   delivery rather than racing it.
  *   The edition's row is locked while a batch is queued, so two processes never queue the same one.
  * - The mail worker delivers them no faster than MAIL_PER_MINUTE, after any one-off mail.
  * - Pausing stops the queueing and holds the batch's queued messages; resuming releases them.
@@ -30,8 +32,17 @@ import { renderEditionMail, textFor } from './content';
 import { audienceOf, type EditionRow, editionOf, findEdition, subscribers } from './service';
 
 export const EDITION_MAIL_KIND = 'newsletter.edition';
-/** Subscribers queued per transaction. */
-export const QUEUE_BATCH = 500;
+/**
+ * Subscribers queued per transaction: a step short enough (tens of milliseconds) that requests
+ * served by the same process, and on PGlite by the same thread, barely wait for it.
+ */
+export const QUEUE_BATCH = 200;
+/**
+ * How far queueing runs ahead of delivery: two minutes of MAIL_PER_MINUTE, at least a thousand.
+ * Queueing faster than the mail can leave only piles rows up; this way a 20,000-reader send is
+ * queued a step at a time as it goes out, and the site serving pages meanwhile never notices.
+ */
+export const queueAhead = (perMinute: number) => Math.max(1000, 2 * perMinute);
 /** A time this close to now (or past by this little: the form's clock) means now. */
 const NOW_MARGIN_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -253,7 +264,7 @@ async function finishIfDone(deps: Pick<Deps, 'db' | 'now'>, id: string): Promise
 export async function advanceEditions(
   deps: SendDeps,
   options: { batchSize?: number; maxBatches?: number } = {},
-): Promise<{ started: number; queued: number; finished: number }> {
+): Promise<{ started: number; queued: number; finished: number; sending: number }> {
   const { batchSize = QUEUE_BATCH, maxBatches = Number.POSITIVE_INFINITY } = options;
   const now = deps.now();
   let started = 0;
@@ -284,56 +295,74 @@ export async function advanceEditions(
   let queued = 0;
   let batches = 0;
   let finished = 0;
+  const ahead = queueAhead(deps.config.mail.perMinute);
   const sending = await deps.db
     .selectFrom('newsletter_editions')
     .select('id')
     .where('status', '=', 'sending')
     .execute();
   for (const { id } of sending) {
-    for (let n = await queueNextBatch(deps, id, batchSize); n !== null; n = await queueNextBatch(deps, id, batchSize)) {
+    while ((await batchCounts(deps.db, id)).queued < ahead) {
+      const n = await queueNextBatch(deps, id, batchSize);
+      if (n === null) break;
       queued += n;
       batches += 1;
-      if (batches >= maxBatches) return { started, queued, finished };
+      if (batches >= maxBatches) return { started, queued, finished, sending: sending.length };
+      // Between steps, whatever else waits on this process (a page, a sign-in) goes first.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     if (await finishIfDone(deps, id)) finished += 1;
   }
-  return { started, queued, finished };
+  return { started, queued, finished, sending: sending.length - finished };
 }
 
 /**
- * Runs `advanceEditions` every `pollMs` and whenever a send or a resume wakes it. Answers a
- * function that stops it (a pass under way finishes its batch).
+ * Runs `advanceEditions` every `idleMs`, every `activeMs` while an edition is being sent (to
+ * top up its queue and see it finish), and whenever a send or a resume wakes it. Answers a
+ * function that stops it (a pass under way finishes its step).
  */
-export function startEditionSender(deps: SendDeps, log: FastifyBaseLogger, pollMs = 10_000): () => Promise<void> {
+export function startEditionSender(
+  deps: SendDeps,
+  log: FastifyBaseLogger,
+  { idleMs = 10_000, activeMs = 2_000 }: { idleMs?: number; activeMs?: number } = {},
+): () => Promise<void> {
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
-  const run = () => {
+  let timer: NodeJS.Timeout | undefined;
+  const later = (ms: number) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
+  function run() {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
+    let active = false;
     running = advanceEditions(deps)
       .then((done) => {
-        if (done.started + done.queued + done.finished > 0) log.info(done, 'newsletter editions advanced');
+        active = done.sending > 0;
+        const { sending: _, ...changes } = done;
+        if (changes.started + changes.queued + changes.finished > 0) log.info(changes, 'newsletter editions advanced');
       })
       .catch((error: unknown) => log.error({ err: error }, 'newsletter editions could not advance'))
       .finally(() => {
         running = undefined;
         if (again) {
           again = false;
-          run();
-        }
+          later(0);
+        } else later(active ? activeMs : idleMs);
       });
-  };
-  const timer = setInterval(run, pollMs);
-  timer.unref();
+  }
   const unlisten = deps.editionsDue.listen(run);
   run();
   return async () => {
     stopped = true;
-    clearInterval(timer);
+    clearTimeout(timer);
     unlisten();
     await running;
   };

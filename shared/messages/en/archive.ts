@@ -2,6 +2,7 @@
 export const archiveMessages = {
   'archive.title': 'Newsletter',
   'archive.notFound': 'Newsletter not found',
+  'archive.footerLink': 'NEWSLETTER',
   'archive.notFoundText': 'This edition does not exist, or it has not been sent yet.',
   'archive.lead':
     'Every edition we have sent: news from the field, the campaigns that need you, and what your gifts made possible.',

@@ -4,6 +4,7 @@ import type { archiveMessages } from '../en/archive';
 export const archiveMessagesHa: Record<keyof typeof archiveMessages, string> = {
   'archive.title': 'Wasiƙar labarai',
   'archive.notFound': 'Ba a sami wannan wasiƙar labarai ba',
+  'archive.footerLink': 'WASIƘAR LABARAI',
   'archive.notFoundText': 'Wannan wasiƙar labarai babu ita, ko kuma ba a aika ta ba tukuna.',
   'archive.lead':
     'Duk wasiƙun labaran da muka aika: labarai daga fagen aiki, gangamai da ke buƙatar ku, da abin da gudummawarku ta samar.',

@@ -17,6 +17,7 @@ import { LogOut } from '../../../components/icons/log-out';
 import { Mail } from '../../../components/icons/mail';
 import { Megaphone } from '../../../components/icons/megaphone';
 import { Menu } from '../../../components/icons/menu';
+import { Newspaper } from '../../../components/icons/newspaper';
 import { Settings } from '../../../components/icons/settings';
 import { UserRound } from '../../../components/icons/user-round';
 import { Users } from '../../../components/icons/users';
@@ -35,6 +36,7 @@ const NAV: { to: string; label: MessageKey; icon: typeof LayoutDashboard; permis
   { to: '/admin/analytics', label: 'admin.nav.analytics', icon: BarChart3, permission: 'dashboard.read' },
   { to: '/admin/donations', label: 'admin.nav.donations', icon: HandCoins, permission: 'donations.manage' },
   { to: '/admin/outbox', label: 'outbox.nav', icon: Mail, permission: 'outbox.manage' },
+  { to: '/admin/newsletters', label: 'editions.nav', icon: Newspaper, permission: 'newsletter.send' },
   { to: '/admin/settings', label: 'admin.nav.settings', icon: Settings, permission: 'dashboard.read' },
 ];
 
