@@ -329,6 +329,17 @@ describe.skipIf(!hasChromium())('newsletter editions', () => {
     );
     expect(stored).toMatchObject({ status: 'scheduled', sendAt: `${day}T08:00:00.000Z` });
     await screenshotWithPreview(page, 'admin-newsletter-scheduled-desktop');
+
+    // Cancelled, it is a draft again: the editor is back.
+    await page.getByRole('button', { name: 'Cancel the schedule' }).click();
+    await page.getByRole('heading', { name: 'Edit edition', level: 1 }).waitFor();
+    const draft = await api<{ status: string; sendAt: string | null }>(
+      run.server.url,
+      'GET',
+      `/api/newsletters/${data.id}`,
+      run.token,
+    );
+    expect(draft).toMatchObject({ status: 'draft', sendAt: null });
     expect(pageErrors(errors)).toEqual([]);
     await context.close();
   });

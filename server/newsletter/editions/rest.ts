@@ -206,8 +206,8 @@ export async function editionsRest(app: ZodApp, deps: Deps): Promise<void> {
           summary,
           description:
             action === 'pause'
-              ? 'Nothing more is queued or sent until it is resumed; a message already with the mail server goes on. A scheduled edition paused does not start at its time. Only an edition being sent or scheduled (409 otherwise).'
-              : 'Sending goes on where it stopped, to no one twice; a paused schedule is scheduled again, or starts now if its time has passed. Only a paused edition (409 otherwise).',
+              ? 'Nothing more is queued or sent until it is resumed; a message already with the mail server goes on. A scheduled edition paused goes back to being a draft (its schedule cancelled). Only an edition being sent or scheduled (409 otherwise).'
+              : 'Sending goes on where it stopped, to no one twice. Only a paused edition (409 otherwise).',
           security: BEARER,
           params: editionId,
           response: {

@@ -113,64 +113,53 @@ export async function sendEdition(
 
 /**
  * POST /api/newsletters/{id}/pause: nothing more is queued or sent until resumed. A scheduled
- * edition paused keeps its time but does not start at it.
+ * edition paused goes back to being a draft: its schedule is cancelled, and it may be changed and
+ * sent or scheduled again.
  */
 export async function pauseEdition(deps: Pick<Deps, 'db' | 'now'>, id: string, actor: Actor) {
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const now = deps.now();
+  const { row, unscheduled } = await deps.db.transaction().execute(async (trx) => {
     const found = await findEdition(trx, id, true);
-    if (found.status !== 'sending' && found.status !== 'scheduled') throw new ConflictError(t('editions.cannotPause'));
+    if (found.status === 'scheduled') {
+      await trx
+        .updateTable('newsletter_editions')
+        .set({ status: 'draft', sendAt: null, updatedAt: now })
+        .where('id', '=', found.id)
+        .execute();
+      await audit(trx, actor, 'edition.paused', `edition/${found.id}`, 'schedule cancelled: a draft again');
+      return { row: await findEdition(trx, found.id), unscheduled: true };
+    }
+    if (found.status !== 'sending') throw new ConflictError(t('editions.cannotPause'));
     await holdBatch(trx, found.id, true);
     const counts = await batchCounts(trx, found.id);
     await trx
       .updateTable('newsletter_editions')
-      .set({ status: 'paused', updatedAt: deps.now() })
+      .set({ status: 'paused', updatedAt: now })
       .where('id', '=', found.id)
       .execute();
-    await audit(
-      trx,
-      actor,
-      'edition.paused',
-      `edition/${found.id}`,
-      found.startedAt ? `${counts.sent} sent, ${counts.queued} waiting` : 'before its scheduled time',
-    );
-    return findEdition(trx, found.id);
+    await audit(trx, actor, 'edition.paused', `edition/${found.id}`, `${counts.sent} sent, ${counts.queued} waiting`);
+    return { row: await findEdition(trx, found.id), unscheduled: false };
   });
-  return { message: t('editions.paused'), data: await editionOf(deps.db, row) };
+  return {
+    message: unscheduled ? t('editions.unscheduled') : t('editions.paused'),
+    data: await editionOf(deps.db, row),
+  };
 }
 
-/**
- * POST /api/newsletters/{id}/resume: sending goes on where it stopped. A paused schedule is
- * scheduled again, or starts now if its time has passed.
- */
+/** POST /api/newsletters/{id}/resume: sending goes on where it stopped. */
 export async function resumeEdition(deps: SendDeps, id: string, actor: Actor) {
-  const now = deps.now();
-  const { row, started } = await deps.db.transaction().execute(async (trx) => {
+  const row = await deps.db.transaction().execute(async (trx) => {
     const found = await findEdition(trx, id, true);
     if (found.status !== 'paused') throw new ConflictError(t('editions.cannotResume'));
-    let startNow = false;
-    if (found.startedAt) {
-      await holdBatch(trx, found.id, false);
-      await trx
-        .updateTable('newsletter_editions')
-        .set({ status: 'sending', updatedAt: now })
-        .where('id', '=', found.id)
-        .execute();
-      await audit(trx, actor, 'edition.resumed', `edition/${found.id}`);
-    } else if (found.sendAt && found.sendAt > now) {
-      await trx
-        .updateTable('newsletter_editions')
-        .set({ status: 'scheduled', updatedAt: now })
-        .where('id', '=', found.id)
-        .execute();
-      await audit(trx, actor, 'edition.resumed', `edition/${found.id}`, `scheduled for ${found.sendAt.toISOString()}`);
-    } else {
-      await audit(trx, actor, 'edition.resumed', `edition/${found.id}`, 'its time has passed: sending now');
-      await startSending(trx, deps, found, actor);
-      startNow = true;
-    }
-    return { row: await findEdition(trx, found.id), started: startNow };
+    await holdBatch(trx, found.id, false);
+    await trx
+      .updateTable('newsletter_editions')
+      .set({ status: 'sending', updatedAt: deps.now() })
+      .where('id', '=', found.id)
+      .execute();
+    await audit(trx, actor, 'edition.resumed', `edition/${found.id}`);
+    return findEdition(trx, found.id);
   });
-  if (started) await deps.publicDataVersion.settle();
   deps.mailQueued.wake();
   deps.editionsDue.wake();
   return { message: t('editions.resumed'), data: await editionOf(deps.db, row) };

@@ -112,8 +112,11 @@ export const editionMessages = {
   'editions.pauseFailed': 'Sending could not be paused',
   'editions.resumeFailed': 'Sending could not be resumed',
   'editions.publicLink': 'Open the public page',
-  'editions.scheduledNotice': 'Scheduled for {when} (Lagos time). A scheduled edition can no longer be changed.',
+  'editions.scheduledNotice':
+    'Scheduled for {when} (Lagos time). To change it, cancel the schedule: it becomes a draft again.',
   'editions.lockedNotice': 'This edition has gone out and can no longer be changed.',
   'editions.content': 'Content',
   'editions.noHausa': 'No Hausa text: Hausa readers get the English.',
+  'editions.unscheduled': 'The schedule is cancelled: the edition is a draft again',
+  'editions.unschedule': 'Cancel the schedule',
 };

@@ -116,8 +116,10 @@ export const editionMessagesHa: Record<keyof typeof editionMessages, string> = {
   'editions.resumeFailed': 'Ba a iya ci gaba da aikawa ba',
   'editions.publicLink': 'Buɗe shafin jama’a',
   'editions.scheduledNotice':
-    'An tsara aikawa a {when} (lokacin Legas). Ba za a iya canza fitowar da aka tsara lokacinta ba.',
+    'An tsara aikawa a {when} (lokacin Legas). Don canza ta, soke lokacin aikawa: za ta koma daftari.',
   'editions.lockedNotice': 'Wannan fitowa ta riga ta fita, ba za a iya canza ta ba.',
   'editions.content': 'Abin da ke ciki',
   'editions.noHausa': 'Babu rubutun Hausa: masu karatun Hausa suna samun na Turanci.',
+  'editions.unscheduled': 'An soke lokacin aikawa: fitowar ta koma daftari',
+  'editions.unschedule': 'Soke lokacin aikawa',
 };

@@ -107,6 +107,17 @@ export function EditionProgress({ edition }: { edition: Edition }) {
           )}
         </ul>
         <div className="edition-send__actions">
+          {edition.status === 'scheduled' && (
+            <button
+              type="button"
+              className="btn btn--staff btn--secondary"
+              disabled={pause.isPending}
+              aria-busy={pause.isPending}
+              onClick={() => void act(pause, t('editions.pauseFailed'))}
+            >
+              {t('editions.unschedule')}
+            </button>
+          )}
           {edition.status === 'sending' && (
             <button
               type="button"
