@@ -1,6 +1,8 @@
 /**
  * The mail worker: every few seconds (and at once when this process queues a mail) it claims due
- * rows of the outbox, sends them a few at a time, no more than MAIL_PER_MINUTE in any minute, and
+ * rows of the outbox, sends them a few at a time, no more than MAIL_PER_MINUTE in any minute and
+ * evenly spaced (one every 60/MAIL_PER_MINUTE seconds: a newsletter of thousands goes out as a
+ * steady trickle, not in bursts that the provider and the pages served meanwhile would feel), and
  * records each outcome (outbox.ts). Any number of instances may run one: claims skip each
  * other's rows. Times stored in rows come from `deps.now`; the pacing of sends is real time.
  */
@@ -26,7 +28,9 @@ export interface MailWorkerOptions {
   leaseMs?: number;
 }
 
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
+/** Rows claimed at once hold about this much sending time, so a pause stops the rest soon. */
+const CLAIM_AHEAD_MS = 2_000;
 // A mail queued in a transaction is usually committed this soon after the wake-up.
 const WAKE_DELAY_MS = 50;
 
@@ -56,7 +60,10 @@ export function startMailWorker(
 ): () => Promise<void> {
   const { pollMs = 5000, batch = 50, concurrency = 3, stopGraceMs = 5000, leaseMs } = options;
   const perMinute = deps.config.mail.perMinute;
+  const spacing = MINUTE_MS / perMinute;
+  const claimMax = Math.max(1, Math.ceil(CLAIM_AHEAD_MS / spacing));
   const started: number[] = []; // real times of the sends of the last minute
+  let nextSlot = 0; // the real time the next send may start
   const bodyOf = batchBodies(deps.db);
   const waiting = new Set<OutboxRow>(); // claimed, not yet started
   let stopped = false;
@@ -64,10 +71,18 @@ export function startMailWorker(
   let round: Promise<void> | undefined;
   let again = false;
 
+  /** How many may start within the minute: what the last minute leaves. */
   const budget = () => {
-    const since = performance.now() - WINDOW_MS;
+    const since = performance.now() - MINUTE_MS;
     while (started.length > 0 && started[0]! <= since) started.shift();
     return perMinute - started.length;
+  };
+  /** Waits for this send's turn: sends start `spacing` apart, whatever the number of runners. */
+  const waitForSlot = async () => {
+    const now = performance.now();
+    const at = Math.max(now, nextSlot);
+    nextSlot = at + spacing;
+    if (at - now >= 1) await new Promise((resolve) => setTimeout(resolve, at - now));
   };
 
   const sendOne = async (row: OutboxRow) => {
@@ -99,6 +114,8 @@ export function startMailWorker(
     const queue = [...rows];
     const runner = async () => {
       for (let row = queue.shift(); row && !stopped; row = queue.shift()) {
+        await waitForSlot();
+        if (stopped) break;
         if (!waiting.delete(row)) continue; // handed back by stop()
         await sendOne(row).catch((error: unknown) =>
           log.error({ err: error, mail: row?.id }, 'mail worker step failed'),
@@ -113,7 +130,7 @@ export function startMailWorker(
 
   const runRound = async () => {
     while (!stopped) {
-      const limit = Math.min(batch, budget());
+      const limit = Math.min(batch, claimMax, budget());
       if (limit <= 0) break;
       const rows = await claimDue(deps.db, deps.now(), limit, leaseMs);
       if (rows.length === 0) break;
@@ -138,7 +155,7 @@ export function startMailWorker(
       .catch((error: unknown) => log.error({ err: error }, 'mail worker round failed'))
       .finally(() => {
         round = undefined;
-        const wait = budget() <= 0 ? Math.max(1000, WINDOW_MS - (performance.now() - (started[0] ?? 0))) : pollMs;
+        const wait = budget() <= 0 ? Math.max(1000, MINUTE_MS - (performance.now() - (started[0] ?? 0))) : pollMs;
         schedule(again ? 0 : wait);
         again = false;
       });
