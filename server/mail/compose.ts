@@ -6,6 +6,7 @@
 import type { Transaction } from 'kysely';
 import type { ReactElement } from 'react';
 import type { Locale } from '../../shared/messages';
+import { oneLine } from '../../shared/schemas/fields';
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { type Enqueued, enqueueMail, enqueueMails, type OutgoingMail } from './outbox';
@@ -131,7 +132,3 @@ export function queueRenderedMails(
 ): Promise<number> {
   return enqueueMails(trx, deps, mails.map(outgoingOf));
 }
-
-/** Control characters and runs of white space as one space: what a header may carry of a text. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is its purpose.
-export const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();

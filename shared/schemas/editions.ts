@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { t } from '../messages';
-import { hasNoNul, requiredOrInvalid } from './fields';
+import { hasNoNul, oneLine, requiredOrInvalid } from './fields';
 import { pageCursor, pageNext } from './pages';
 
 export const EDITION_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent'] as const;
@@ -19,13 +19,10 @@ export const EDITION_SCHEDULE_MAX_DAYS = 366;
 
 const utf8Bytes = (v: string) => new TextEncoder().encode(v).length;
 
-// A subject is a mail header: line breaks and other control characters become spaces.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is its purpose.
-const oneLine = (v: string) => v.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
-
 const subjectText = () =>
   z
     .string({ error: requiredOrInvalid })
+    // A subject is a mail header: line breaks and other control characters become spaces.
     .transform(oneLine)
     .pipe(z.string().max(EDITION_SUBJECT_MAX, { error: () => t('validation.tooLong', { max: EDITION_SUBJECT_MAX }) }));
 const requiredSubject = () => subjectText().pipe(z.string().min(1, { error: () => t('validation.required') }));

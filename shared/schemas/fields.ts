@@ -16,6 +16,10 @@ export const isBlank = (v: unknown) => v === undefined || v === null || (typeof 
 export const requiredOrInvalid = (issue: { input?: unknown }) =>
   isBlank(issue.input) ? t('validation.required') : t('request.invalid');
 
+/** Control characters and runs of white space as one space: what a mail header may carry of a text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is its purpose.
+export const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+
 /** PostgreSQL text cannot hold U+0000: such input is refused here instead of failing (500) at the database. */
 export const hasNoNul = (v: string) => !v.includes('\u0000');
 

@@ -21,12 +21,12 @@ import type { Transaction } from 'kysely';
 import { formatDateTime } from '../../../shared/format';
 import { LOCALE_CODES, t } from '../../../shared/messages';
 import { EDITION_SCHEDULE_MAX_DAYS, type Edition } from '../../../shared/schemas/editions';
+import { oneLine } from '../../../shared/schemas/fields';
 import { type Actor, audit, SYSTEM } from '../../audit/audit';
 import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { ConflictError, ValidationError } from '../../errors';
 import { batchCounts, createBatch, holdBatch, queueBatchMails } from '../../mail/batches';
-import { oneLine } from '../../mail/compose';
 import { unsubscribeHeadersFor, unsubscribeLink } from '../unsubscribe-link';
 import { renderEditionMail, textFor } from './content';
 import { audienceOf, type EditionRow, editionOf, findEdition, subscribers } from './service';
@@ -169,21 +169,23 @@ export async function resumeEdition(deps: SendDeps, id: string, actor: Actor) {
 }
 
 /**
+ * The edition `id` locked for this transaction if it is in `status` (and, when told, queued in
+ * full or not); undefined if not, or if another process holds it: that one is doing the work.
+ */
+const lockEdition = (trx: Transaction<Database>, id: string, status: 'scheduled' | 'sending', queuedAll?: boolean) => {
+  let query = trx.selectFrom('newsletter_editions').selectAll().where('id', '=', id).where('status', '=', status);
+  if (queuedAll !== undefined) query = query.where('queuedAllAt', queuedAll ? 'is not' : 'is', null);
+  return query.forUpdate().skipLocked().executeTakeFirst();
+};
+
+/**
  * Queues the next batch of an edition being sent, in one transaction with its cursor. Answers how
  * many were queued, or null when there is nothing (more) to do for it here: all queued, paused,
  * or another process holds it.
  */
 async function queueNextBatch(deps: SendDeps, id: string, size: number): Promise<number | null> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('newsletter_editions')
-      .selectAll()
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .where('queuedAllAt', 'is', null)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+    const row = await lockEdition(trx, id, 'sending', false);
     if (!row) return null;
     let next = subscribers(trx)
       .select(['id', 'email', 'language'])
@@ -225,15 +227,7 @@ async function queueNextBatch(deps: SendDeps, id: string, size: number): Promise
 /** Marks an edition sent once nothing of it is waiting, and keeps its figures. */
 async function finishIfDone(deps: Pick<Deps, 'db' | 'now'>, id: string): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('newsletter_editions')
-      .selectAll()
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .where('queuedAllAt', 'is not', null)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+    const row = await lockEdition(trx, id, 'sending', true);
     if (!row) return false;
     const counts = await batchCounts(trx, row.id);
     if (counts.queued > 0) return false;
@@ -268,14 +262,7 @@ export async function advanceEditions(
     .execute();
   for (const { id } of due) {
     const began = await deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('newsletter_editions')
-        .selectAll()
-        .where('id', '=', id)
-        .where('status', '=', 'scheduled')
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
+      const row = await lockEdition(trx, id, 'scheduled');
       if (!row) return false;
       await startSending(trx, deps, row, SYSTEM);
       return true;

@@ -107,7 +107,7 @@ export function EditionProgress({ edition }: { edition: Edition }) {
           )}
         </ul>
         <div className="edition-send__actions">
-          {edition.status === 'scheduled' && (
+          {(edition.status === 'scheduled' || edition.status === 'sending') && (
             <button
               type="button"
               className="btn btn--staff btn--secondary"
@@ -115,18 +115,8 @@ export function EditionProgress({ edition }: { edition: Edition }) {
               aria-busy={pause.isPending}
               onClick={() => void act(pause, t('editions.pauseFailed'))}
             >
-              {t('editions.unschedule')}
-            </button>
-          )}
-          {edition.status === 'sending' && (
-            <button
-              type="button"
-              className="btn btn--staff btn--secondary"
-              disabled={pause.isPending}
-              aria-busy={pause.isPending}
-              onClick={() => void act(pause, t('editions.pauseFailed'))}
-            >
-              {t('editions.pause')}
+              {/* Pausing a scheduled edition cancels its schedule (server/newsletter/editions/sending.ts). */}
+              {t(edition.status === 'scheduled' ? 'editions.unschedule' : 'editions.pause')}
             </button>
           )}
           {edition.status === 'paused' && (
