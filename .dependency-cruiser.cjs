@@ -19,7 +19,7 @@ const LAYERS = [
   [
     'areas',
     [
-      '^server/(campaigns|submissions|uploads|giving|users|settings|backup|dashboard|seed|mail|newsletter|alerts)/',
+      '^server/(campaigns|submissions|uploads|giving|payments|users|settings|backup|dashboard|seed|mail|newsletter|alerts)/',
       '^server/audit/(?!audit[.]ts$)',
     ],
   ],

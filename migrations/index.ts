@@ -10,6 +10,7 @@ import * as mailOutbox from './2026-11-27T0000-mail-outbox';
 import * as mailMessages from './2026-11-28T0000-mail-messages';
 import * as outboxRetry from './2026-11-28T0100-outbox-retry';
 import * as newsletterEditions from './2026-11-29T0000-newsletter-editions';
+import * as onlinePayments from './2026-11-30T0000-online-payments';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -23,4 +24,5 @@ export const migrations = {
   '2026-11-28T0000-mail-messages': mailMessages,
   '2026-11-28T0100-outbox-retry': outboxRetry,
   '2026-11-29T0000-newsletter-editions': newsletterEditions,
+  '2026-11-30T0000-online-payments': onlinePayments,
 };

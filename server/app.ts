@@ -35,6 +35,7 @@ import { outboxRest } from './mail/rest';
 import { editionsRest } from './newsletter/editions/rest';
 import { newsletterRest } from './newsletter/rest';
 import { type PageRenderer, registerPages } from './pages';
+import { paymentsRest } from './payments/rest';
 import { settingsRest } from './settings/rest';
 import { submissionsRest } from './submissions/rest';
 import { guardTrpcBatch } from './trpc/batch-guard';
@@ -173,6 +174,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await settingsRest(api, deps);
   await auditRest(api, deps);
   await givingRest(api, deps, pages);
+  await paymentsRest(api, deps, pages);
   await backupRest(api, deps);
   await outboxRest(api, deps);
   await editionsRest(api, deps);

@@ -180,6 +180,16 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*$/, 'must be a selector such as mail2026')
     .optional(),
   DKIM_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^sk_(?:test|live)_[A-Za-z0-9]{8,200}$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  PAYSTACK_API_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s]+[^/]$/, 'must be an absolute http(s) URL without a trailing slash')
+    .default('https://api.paystack.co'),
 });
 
 export interface MailConfig {
@@ -248,6 +258,29 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
   };
 }
 
+/** Online payment through Paystack (server/payments/): off unless a secret key is given. */
+export interface PaystackConfig {
+  secretKey: string;
+  apiUrl: string;
+  /** From the key: a test key takes no real money. */
+  mode: 'test' | 'live';
+}
+
+function paystackConfig(e: z.infer<typeof envSchema>): PaystackConfig | undefined {
+  if (e.PAYSTACK_SECRET_KEY === undefined) return undefined;
+  // Paystack sends the donor back to the pledge page: the address must be the site's real one.
+  if (e.PUBLIC_URL === undefined) {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_URL must be set with PAYSTACK_SECRET_KEY (Paystack sends donors back to the site's absolute address)",
+    );
+  }
+  return {
+    secretKey: e.PAYSTACK_SECRET_KEY,
+    apiUrl: e.PAYSTACK_API_URL,
+    mode: e.PAYSTACK_SECRET_KEY.startsWith('sk_live_') ? 'live' : 'test',
+  };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -280,6 +313,8 @@ export interface Config {
   backup: { dir: string | undefined; everyHours: number; keep: number; passphrase: string | undefined };
   /** Outgoing mail (server/mail/). */
   mail: MailConfig;
+  /** Online payment; undefined when off (the site is as it was: bank transfers only). */
+  paystack: PaystackConfig | undefined;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -304,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const localHost = ['0.0.0.0', '::'].includes(e.HOST) ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
   const publicUrl = e.PUBLIC_URL ?? `http://${localHost}:${e.PORT}`;
   const mail = mailConfig(e);
+  const paystack = paystackConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -336,5 +372,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       passphrase: e.BACKUP_PASSPHRASE,
     },
     mail,
+    paystack,
   };
 }

@@ -9,7 +9,7 @@ import type { FieldIssue } from '../shared/schemas/fields';
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
   ) {
     super(message);
     this.name = new.target.name;
@@ -63,5 +63,11 @@ export class TooManyRequestsError extends DomainError {
     readonly retryAfter: number,
   ) {
     super(message, 429);
+  }
+}
+/** A service the request needs cannot be used now (online payment unset, or its provider down). */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string) {
+    super(message, 503);
   }
 }

@@ -148,7 +148,12 @@ async function metaOf(deps: Deps, pathname: string, status: number): Promise<Pag
       throw error;
     }
   }
-  return status === 404 ? notFoundMeta() : metaForPath(pathname);
+  if (status === 404) return notFoundMeta();
+  const meta = metaForPath(pathname);
+  // "Coming soon" is untrue once donors can pay online.
+  if (pathname.replace(/\/+$/, '') === '/donate' && deps.config.paystack)
+    return { ...meta, description: t('meta.donate.descriptionOnline') };
+  return meta;
 }
 
 export async function registerPages(

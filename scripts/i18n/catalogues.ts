@@ -28,6 +28,7 @@ export const CATALOGUE_FILES = [
   { file: 'outbox', name: 'outboxMessages' },
   { file: 'editions', name: 'editionMessages' },
   { file: 'archive', name: 'archiveMessages' },
+  { file: 'payments', name: 'paymentMessages' },
 ] as const;
 
 export const TRANSLATIONS = ['ha'] as const;

@@ -115,6 +115,10 @@ export function describeEvent(event: {
       return t('activity.giftConfirmed', { who, what: summary });
     case 'gift.reversed':
       return t('activity.giftReversed', { who, what: summary });
+    case 'gift.refunded':
+      return t('activity.giftRefunded', { who, what: summary });
+    case 'pledge.paymentReview':
+      return t('activity.paymentReview', { who, what: summary });
     case 'gift.exported':
       return t('activity.giftsExported', { who, what: summary });
     case 'statement.imported':

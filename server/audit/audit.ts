@@ -41,6 +41,8 @@ export type AuditAction =
   | 'pledge.updated'
   | 'gift.confirmed'
   | 'gift.reversed'
+  | 'gift.refunded'
+  | 'pledge.paymentReview'
   | 'gift.exported'
   | 'statement.imported'
   | 'statement.line'

@@ -182,6 +182,11 @@ export interface SiteSettingsTable {
   updatedAt: Timestamp;
   /** Approving an application sends a welcome mail: off until an admin turns it on. */
   welcomeMail: Generated<boolean>;
+  /** The payment provider's fee rule (shared/payment-fees.ts): percent in basis points, naira otherwise. */
+  feePercentBps: Generated<number>;
+  feeFlat: Generated<number>;
+  feeWaivedBelow: Generated<number>;
+  feeCap: Generated<number>;
 }
 
 /** Staff notes on a submission; deleted with it. */
@@ -309,7 +314,8 @@ export interface StatementLinesTable {
   balanceKobo: number | null;
   matchKind: 'sure' | 'likely' | null;
   pledgeId: string | null;
-  status: Generated<'open' | 'confirmed' | 'not_donation'>;
+  /** 'settlement': a payment provider paying out online gifts, neither a donation nor unmatched. */
+  status: Generated<'open' | 'confirmed' | 'not_donation' | 'settlement'>;
   updatedAt: Timestamp;
 }
 
@@ -337,6 +343,39 @@ export interface GiftsTable {
   createdAt: Timestamp;
   reversedAt: NullableTimestamp;
   reversedBy: string | null;
+  /** Online gifts only (server/payments/): how it was paid, e.g. card, bank_transfer, ussd. */
+  channel: string | null;
+  provider: 'paystack' | null;
+  /** The provider's transaction id: one gift per transaction. */
+  providerTransactionId: string | null;
+  /** The payment attempt's reference the provider knows the transaction by. */
+  providerReference: string | null;
+  grossKobo: number | null;
+  feeKobo: number | null;
+  netKobo: number | null;
+  /** Why finance should look at it (an amount other than asked, a partial refund); null when nothing. */
+  review: string | null;
+  /** The bank credit by which the provider paid it out to the foundation. */
+  settlementLineId: string | null;
+}
+
+/** One try to pay a pledge online: its own reference with the provider, and how it ended. */
+export interface PaymentAttemptsTable {
+  id: string;
+  pledgeId: string;
+  attempt: number;
+  reference: string;
+  provider: Generated<'paystack'>;
+  email: string;
+  amountKobo: number;
+  /** What the donor added so that the foundation receives the whole pledge after the fee. */
+  coverKobo: Generated<number>;
+  status: Generated<'started' | 'paid' | 'failed' | 'abandoned' | 'review'>;
+  authorizationUrl: string | null;
+  note: string | null;
+  checkedAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 /** A change of a campaign's total made by hand (the campaign form), with its author. */
@@ -454,6 +493,7 @@ export interface Database {
   statement_lines: StatementLinesTable;
   statement_mappings: StatementMappingsTable;
   gifts: GiftsTable;
+  payment_attempts: PaymentAttemptsTable;
   amount_adjustments: AmountAdjustmentsTable;
   mail_outbox: MailOutboxTable;
   spent_link_tokens: SpentLinkTokensTable;

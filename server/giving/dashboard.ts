@@ -1,4 +1,7 @@
-/** The dashboard's view of giving: this month's pledged and received, credits waiting, and received per week. */
+/**
+ * The dashboard's view of giving: this month's pledged, received and paid in online fees, credits
+ * waiting, and received per week.
+ */
 import { sql } from 'kysely';
 import { LAGOS_TIME_ZONE } from '../../shared/lagos-time';
 import type { Deps } from '../deps';
@@ -8,7 +11,13 @@ const WEEKS = 12;
 export async function givingSummary(deps: Pick<Deps, 'db' | 'now'>) {
   const now = deps.now();
   // The month and weeks as Nigeria counts them (UTC+1 all year).
-  const { rows } = await sql<{ pledged: number; received: number; waiting: number; waitingAmount: number }>`
+  const { rows } = await sql<{
+    pledged: number;
+    received: number;
+    feesKobo: number;
+    waiting: number;
+    waitingAmount: number;
+  }>`
     select
       (select coalesce(sum(amount), 0) from pledges
         where status <> 'cancelled'
@@ -18,6 +27,10 @@ export async function givingSummary(deps: Pick<Deps, 'db' | 'now'>) {
         where reversed_at is null
           and date_trunc('month', received_on) = date_trunc('month', (${now}::timestamptz at time zone ${sql.lit(LAGOS_TIME_ZONE)})::date))::bigint
         as received,
+      (select coalesce(sum(fee_kobo), 0) from gifts
+        where reversed_at is null and provider is not null
+          and date_trunc('month', received_on) = date_trunc('month', (${now}::timestamptz at time zone ${sql.lit(LAGOS_TIME_ZONE)})::date))::bigint
+        as "feesKobo",
       (select count(*) from statement_lines where status = 'open')::bigint as waiting,
       (select coalesce(sum(amount_kobo), 0) / 100 from statement_lines where status = 'open')::bigint as "waitingAmount"`.execute(
     deps.db,
@@ -32,7 +45,12 @@ export async function givingSummary(deps: Pick<Deps, 'db' | 'now'>) {
      group by w.week order by w.week`.execute(deps.db);
   const totals = rows[0]!;
   return {
-    month: { pledged: Number(totals.pledged), received: Number(totals.received) },
+    month: {
+      pledged: Number(totals.pledged),
+      received: Number(totals.received),
+      /** What Paystack kept of this month's online gifts, in naira (kobo as decimals). */
+      fees: Number(totals.feesKobo) / 100,
+    },
     waiting: { credits: Number(totals.waiting), amount: Number(totals.waitingAmount) },
     receivedPerWeek: weeks.rows.map((w) => ({ week: w.week, amount: Number(w.amount) })),
   };

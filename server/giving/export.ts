@@ -23,7 +23,16 @@ const COLUMNS = [
   'Confirmed at',
   'Reversed at',
   'Reversed by',
+  // Online gifts only: how it was paid, the provider's fee, what reaches the bank, why to look at it.
+  'Channel',
+  'Fee (NGN)',
+  'Net (NGN)',
+  'Review',
 ];
+
+/** Kobo (never negative) as naira with two decimals, from whole numbers so no float rounding shows: 12345 → "123.45". */
+const nairaWithKobo = (kobo: number | null) =>
+  kobo === null ? '' : `${Math.trunc(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
 
 export const giftsCsvFilename = (now: Date) => `gifts-${now.toISOString().slice(0, 10)}.csv`;
 
@@ -49,6 +58,10 @@ async function* giftRows(deps: Pick<Deps, 'db'>) {
         'g.confirmedBy',
         'g.reversedAt',
         'g.reversedBy',
+        'g.channel',
+        'g.feeKobo',
+        'g.netKobo',
+        'g.review',
       ])
       .orderBy('g.createdAt', 'desc')
       .orderBy('g.id', 'desc')
@@ -73,6 +86,10 @@ async function* giftRows(deps: Pick<Deps, 'db'>) {
         r.createdAt.toISOString(),
         r.reversedAt?.toISOString() ?? '',
         r.reversedBy ?? '',
+        r.channel ?? '',
+        nairaWithKobo(r.feeKobo === null ? null : Number(r.feeKobo)),
+        nairaWithKobo(r.netKobo === null ? null : Number(r.netKobo)),
+        r.review ?? '',
       ].map((cell) => safeCell(cell));
     }
     if (rows.length < BATCH) return;

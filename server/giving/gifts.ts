@@ -22,6 +22,20 @@ export interface NewGift {
   name: string;
   anonymous: boolean;
   hideAmount: boolean;
+  /** What an online payment brings (server/payments/): absent for a transfer or a hand entry. */
+  online?: OnlineGift;
+}
+
+/** An online gift's provider facts, as the gifts table stores them. */
+export interface OnlineGift {
+  provider: 'paystack';
+  channel: string;
+  providerTransactionId: string;
+  providerReference: string;
+  grossKobo: number;
+  feeKobo: number;
+  netKobo: number;
+  review: string | null;
 }
 
 /** What recording a gift needs beyond its transaction: what queueing its receipt needs. */
@@ -154,9 +168,10 @@ export async function recordGift(
   const supporter = await countsAsSupporter(trx, gift.pledgeId);
   const id = newId();
   const receiptNumber = await nextReceiptNumber(trx, gift.receivedOn);
+  const { online, ...fields } = gift;
   await trx
     .insertInto('gifts')
-    .values({ id, receiptNumber, ...gift, confirmedById: actor.id, confirmedBy: actor.name })
+    .values({ id, receiptNumber, ...fields, ...online, confirmedById: actor.id, confirmedBy: actor.name })
     .execute();
   await moveTotals(trx, gift.campaignId, gift.amount, supporter ? 1 : 0, actor, now);
   await audit(
@@ -171,12 +186,12 @@ export async function recordGift(
 }
 
 /**
- * Takes back the counting gifts of a pledge or of a statement line: each stays on record as
+ * Takes back the counting gifts of a pledge, of a statement line, or one gift: each stays on record as
  * reversed, and its campaign's totals move back. Audited. Returns how many were reversed.
  */
 export async function reverseGifts(
   trx: DB,
-  where: { pledgeId: string } | { statementLineId: string },
+  where: { pledgeId: string } | { statementLineId: string } | { giftId: string },
   actor: Actor,
   now: Date,
 ): Promise<number> {
@@ -189,7 +204,9 @@ export async function reverseGifts(
   query =
     'pledgeId' in where
       ? query.where('pledgeId', '=', where.pledgeId)
-      : query.where('statementLineId', '=', where.statementLineId);
+      : 'giftId' in where
+        ? query.where('id', '=', where.giftId)
+        : query.where('statementLineId', '=', where.statementLineId);
   const gifts = await query.execute();
   for (const gift of gifts) {
     await trx.updateTable('gifts').set({ reversedAt: now, reversedBy: actor.name }).where('id', '=', gift.id).execute();

@@ -27,7 +27,7 @@ export interface Match {
 const LIKELY_WINDOW_DAYS = 3;
 
 /** A day (YYYY-MM-DD) moved by whole days. */
-const shiftDay = (day: string, days: number) =>
+export const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Upper-case words of letters only, at least three long: what names are compared on. */

@@ -19,9 +19,11 @@ import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError } from '../errors';
+import { checkPledgePayments, paymentStateOf } from '../payments/service';
 import { getSettings, publicSettings } from '../settings/service';
 import { recordGift, reverseGifts } from './gifts';
 import { queuePledgeInstructions } from './mails';
+import { effectiveStatus } from './pledge-status';
 import { newReference, normaliseReference } from './reference';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +39,8 @@ export interface PublicPledge {
   expiresAt: string;
   receivedAmount?: number;
   receivedOn?: string;
+  /** A payment received was made online. */
+  paidOnline: boolean;
 }
 
 /** What finance staff see of a pledge. */
@@ -49,29 +53,70 @@ export interface StaffPledge extends PublicPledge {
   email: string | null;
   receivedAmount: number;
   outstanding: number;
+  /** Its counting online payment: how it was paid, the provider's fee and the net. */
+  online: OnlinePayment | null;
+}
+
+interface OnlinePayment {
+  channel: string;
+  grossKobo: number;
+  feeKobo: number;
+  netKobo: number;
+  review: string | null;
+}
+
+interface Received {
+  amount: number;
+  on: string;
+  online: boolean;
 }
 
 type PledgeRow = Row<'pledges'>;
 
-export const effectiveStatus = (row: Pick<PledgeRow, 'status' | 'expiresAt'>, now: Date): PledgeStatus =>
-  row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
-
-/** Per pledge: what its counting gifts add up to, and the day of the latest. */
-async function receivedOf(db: DB, pledgeIds: string[]): Promise<Map<string, { amount: number; on: string }>> {
-  const received = new Map<string, { amount: number; on: string }>();
+/** Per pledge: what its counting gifts add up to, the day of the latest, and whether one was online. */
+async function receivedOf(db: DB, pledgeIds: string[]): Promise<Map<string, Received>> {
+  const received = new Map<string, Received>();
   if (pledgeIds.length === 0) return received;
   const rows = await db
     .selectFrom('gifts')
-    .select(['pledgeId', sql<number>`sum(amount)`.as('amount'), sql<string>`max(received_on)::text`.as('on')])
+    .select([
+      'pledgeId',
+      sql<number>`sum(amount)`.as('amount'),
+      sql<string>`max(received_on)::text`.as('on'),
+      sql<boolean>`bool_or(provider is not null)`.as('online'),
+    ])
     .where('pledgeId', 'in', pledgeIds)
     .where('reversedAt', 'is', null)
     .groupBy('pledgeId')
     .execute();
-  for (const row of rows) received.set(row.pledgeId!, { amount: Number(row.amount), on: row.on });
+  for (const row of rows) received.set(row.pledgeId!, { amount: Number(row.amount), on: row.on, online: row.online });
   return received;
 }
 
-function toPublic(row: PledgeRow, received: { amount: number; on: string } | undefined, now: Date): PublicPledge {
+/** Per pledge: its latest counting online payment, for finance. */
+async function onlinePaymentsOf(db: DB, pledgeIds: string[]): Promise<Map<string, OnlinePayment>> {
+  const payments = new Map<string, OnlinePayment>();
+  if (pledgeIds.length === 0) return payments;
+  const rows = await db
+    .selectFrom('gifts')
+    .select(['pledgeId', 'channel', 'grossKobo', 'feeKobo', 'netKobo', 'review'])
+    .where('pledgeId', 'in', pledgeIds)
+    .where('provider', 'is not', null)
+    .where('reversedAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();
+  for (const row of rows)
+    payments.set(row.pledgeId!, {
+      channel: row.channel ?? 'online',
+      grossKobo: Number(row.grossKobo ?? 0),
+      feeKobo: Number(row.feeKobo ?? 0),
+      netKobo: Number(row.netKobo ?? 0),
+      review: row.review,
+    });
+  return payments;
+}
+
+function toPublic(row: PledgeRow, received: Received | undefined, now: Date): PublicPledge {
   return {
     reference: row.reference,
     campaignId: row.campaignId,
@@ -81,10 +126,16 @@ function toPublic(row: PledgeRow, received: { amount: number; on: string } | und
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     ...(received ? { receivedAmount: received.amount, receivedOn: received.on } : {}),
+    paidOnline: received?.online ?? false,
   };
 }
 
-function toStaff(row: PledgeRow, received: { amount: number; on: string } | undefined, now: Date): StaffPledge {
+function toStaff(
+  row: PledgeRow,
+  received: Received | undefined,
+  online: OnlinePayment | undefined,
+  now: Date,
+): StaffPledge {
   const receivedAmount = received?.amount ?? 0;
   return {
     ...toPublic(row, received, now),
@@ -96,6 +147,7 @@ function toStaff(row: PledgeRow, received: { amount: number; on: string } | unde
     email: row.email,
     receivedAmount,
     outstanding: Math.max(0, row.amount - receivedAmount),
+    online: online ?? null,
   };
 }
 
@@ -179,10 +231,21 @@ export async function getPublicPledge(deps: Pick<Deps, 'db' | 'now'>, reference:
   return toPublic(row, (await receivedOf(deps.db, [row.id])).get(row.id), deps.now());
 }
 
-/** The donor's page: the pledge, where to transfer, the receipts of what was received, the foundation. */
+/**
+ * The donor's page: the pledge, where to transfer, the receipts of what was received, the
+ * foundation, and how paying online stands. Coming back from Paystack lands here: its recent
+ * attempts are checked with Paystack first, so a payment made shows as received at once.
+ */
 export async function pledgePage(deps: Deps, reference: string) {
   const row = await findByReference(deps.db, reference);
+  await checkPledgePayments(deps, row.id);
   const pledge = toPublic(row, (await receivedOf(deps.db, [row.id])).get(row.id), deps.now());
+  const current = await deps.db
+    .selectFrom('pledges')
+    .select(['status', 'email'])
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  if (row.status !== current.status) pledge.status = effectiveStatus({ ...row, status: current.status }, deps.now());
   const campaign = row.campaignId ? await getCampaign(deps, row.campaignId).catch(() => undefined) : undefined;
   const settings = await publicSettings(deps);
   const receipts = await deps.db
@@ -198,6 +261,13 @@ export async function pledgePage(deps: Deps, reference: string) {
     bank: campaign ? bankOf(campaign) : settings.bank,
     receipts,
     foundation: settings.contact,
+    payment: {
+      available:
+        settings.online.enabled && pledge.status === 'pending' && !pledge.receivedAmount && row.campaignId !== null,
+      state: await paymentStateOf(deps, row.id, pledge.paidOnline),
+      hasEmail: current.email !== null,
+      fees: settings.online.fees,
+    },
   };
 }
 
@@ -234,11 +304,7 @@ export async function listPledges(deps: Pick<Deps, 'db' | 'now'>, query: PledgeL
     );
   }
   const { rows, nextCursor } = pageOf(await select.execute(), limit);
-  const received = await receivedOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((row) => toStaff(row, received.get(row.id), now)), next: nextCursor };
+  return { items: await staffViews(deps.db, rows, now), next: nextCursor };
 }
 
 /**
@@ -325,8 +391,14 @@ export async function updatePledge(deps: Deps, idOrReference: string, change: Pl
 export async function listPledgesById(deps: Pick<Deps, 'db' | 'now'>, ids: string[]): Promise<StaffPledge[]> {
   if (ids.length === 0) return [];
   const rows = await deps.db.selectFrom('pledges').selectAll().where('id', 'in', ids).execute();
-  const received = await receivedOf(deps.db, ids);
-  return rows.map((row) => toStaff(row, received.get(row.id), deps.now()));
+  return staffViews(deps.db, rows, deps.now());
+}
+
+/** Pledges as finance sees them, with what each received and how. */
+async function staffViews(db: DB, rows: PledgeRow[], now: Date): Promise<StaffPledge[]> {
+  const ids = rows.map((r) => r.id);
+  const [received, online] = await Promise.all([receivedOf(db, ids), onlinePaymentsOf(db, ids)]);
+  return rows.map((row) => toStaff(row, received.get(row.id), online.get(row.id), now));
 }
 
 /** The supporter wall of a campaign: its latest counting gifts, each as the donor chose to be shown. */

@@ -23,6 +23,7 @@ import {
   publicPledge,
   statementLinesAnswer,
 } from '../../shared/schemas/giving-answers';
+import { payInput } from '../../shared/schemas/payments';
 import { columnMapping } from '../../shared/schemas/statement-mapping';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
@@ -42,6 +43,8 @@ import {
 import type { Pages } from '../http/page-answers';
 import { answer, BEARER, BODY_REFUSALS, refusals, seeOther } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
+import { payFailedPath } from '../payments/rest';
+import { startPayment } from '../payments/service';
 import { FORM_CONTENT_TYPE, formInput, isFormPost, parseFormBody } from '../submissions/form-post';
 import { giftsCsv, giftsCsvFilename } from './export';
 import { createPledge, getPublicPledge, listPledges, updatePledge } from './pledges';
@@ -55,6 +58,9 @@ const id = z.object({ id: z.string().max(64) });
 const pledgeName = z.object({
   reference: z.string().max(64).describe('The payment reference (any case, spaces or dashes), or the pledge id'),
 });
+
+/** The give panel's "Pay online now" choices, by form post: read before the pledge schema drops them. */
+const onlineForms = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
 /** Where a refused HTML pledge form goes back to: the campaign's give panel, saying why. */
 export const PLEDGE_REFUSED_PARAM = 'pledge';
@@ -117,6 +123,8 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
           const fields = req.body as unknown as Record<string, string | string[]>;
           // The give panel's "Other" chip names its amount in a field of its own.
           if (fields.amount === 'other') fields.amount = fields.otherAmount ?? '';
+          // "Pay online now": the payment starts once the pledge is made.
+          if (fields.way === 'online') onlineForms.set(req, formInput(payInput, fields));
           req.body = formInput(pledgeInput, fields) as typeof req.body;
         },
         config: { budget: 'form', openapiExample: PLEDGE_EXAMPLE },
@@ -153,6 +161,20 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
           throw new ValidationError(t('request.invalid'));
         }
         const created = await createPledge(deps, body, actorOfRequest(req));
+        const online = form ? onlineForms.get(req) : undefined;
+        if (online && deps.config.paystack) {
+          const pay = payInput.safeParse(online);
+          try {
+            if (pay.success) {
+              const { authorizationUrl } = await startPayment(deps, created.data.reference, pay.data);
+              return reply.redirect(authorizationUrl, 303);
+            }
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+          }
+          // The pledge stands: its page offers to try again or to transfer.
+          return reply.redirect(payFailedPath(created.data.reference), 303);
+        }
         if (form) return reply.redirect(`/pledge/${created.data.reference}`, 303);
         return reply.status(201).send(created);
       },
@@ -390,7 +412,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
         operationId: 'decideStatementLine',
         summary: 'Decide about one credit line',
         description:
-          "'gift' assigns it to a campaign as a gift without a pledge (`name` empty for an anonymous supporter); 'pledge' to a pledge; 'notDonation' sets it aside (bank levies, transfers between the foundation's accounts); 'open' takes a decision back, with the gift it made.",
+          "'gift' assigns it to a campaign as a gift without a pledge (`name` empty for an anonymous supporter); 'pledge' to a pledge; 'notDonation' sets it aside (bank levies, transfers between the foundation's accounts); 'settlement' marks it as Paystack paying out online gifts (linked to the gifts whose nets add up to it; no total moves); 'open' takes a decision back, with the gift it made or the gifts a settlement was linked to.",
         security: BEARER,
         params: id,
         body: lineDecisionInput,

@@ -9,8 +9,10 @@ import {
   statementConfirmInput,
 } from '../../shared/schemas/giving';
 import { pageCursor } from '../../shared/schemas/pages';
+import { payInput } from '../../shared/schemas/payments';
 import { columnMapping } from '../../shared/schemas/statement-mapping';
 import { ValidationError } from '../errors';
+import { startPayment } from '../payments/service';
 import { publicFormProcedure, publicProcedure, router, staffProcedure } from '../trpc/trpc';
 import { givingSummary } from './dashboard';
 import { giftsCsvText } from './export';
@@ -51,6 +53,10 @@ export const pledgeRouter = router({
   update: finance
     .input(id.extend({ data: pledgeUpdateInput }))
     .mutation(({ ctx, input }) => updatePledge(ctx, input.id, input.data, ctx.actor)),
+  /** POST /api/pledges/{reference}/pay's twin: Paystack's checkout page for the pledge. */
+  pay: publicFormProcedure
+    .input(reference.extend(payInput.shape))
+    .mutation(({ ctx, input: { reference: ref, ...pay } }) => startPayment(ctx, ref, pay)),
 });
 
 export const statementRouter = router({

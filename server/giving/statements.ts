@@ -3,9 +3,11 @@
  * fingerprint, so the same or an overlapping statement adds nothing), matched to pledges
  * (server/giving/matcher.ts), then confirmed in one action or decided one by one. A line pays
  * at most one counting gift: its status changes under a row lock and a unique index backs it,
- * so two staff confirming the same line at once record it once.
+ * so two staff confirming the same line at once record it once. Paystack paying out online
+ * gifts is recognised as a settlement (server/payments/settlements.ts): it records no gift.
  */
 import { sql, type Transaction } from 'kysely';
+import { lagosToday } from '../../shared/lagos-time';
 import { t } from '../../shared/messages';
 import type { LineDecision } from '../../shared/schemas/giving';
 import { alertUnmatchedCredits } from '../alerts/immediate';
@@ -16,8 +18,9 @@ import { isId, newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { isSettlement, linkSettlement, unlinkSettlement } from '../payments/settlements';
 import { type GiftDeps, recordGift, reverseGifts } from './gifts';
-import { type Match, matchCredit } from './matcher';
+import { type Match, matchCredit, shiftDay } from './matcher';
 import { type ColumnMapping, type ParsedStatement, StatementError } from './statement-file';
 import { readStatementOffThread } from './statement-reader';
 
@@ -27,6 +30,8 @@ export interface ImportSummary {
   credits: number;
   duplicates: number;
   matches: { sure: number; likely: number };
+  /** New lines that are Paystack paying out online gifts: neither matched nor unmatched. */
+  settlements: number;
   unmatched: number;
   debits: number;
   problems: { row: number; message: string }[];
@@ -89,12 +94,16 @@ export async function importStatement(
     }
     let duplicates = 0;
     const matches = { sure: 0, likely: 0 };
+    const settlements: { id: string; date: string; amountKobo: number; row: number }[] = [];
     for (const line of parsed.credits) {
-      const match: Match | null = await matchCredit(trx, line);
+      let match: Match | null = await matchCredit(trx, line);
+      const settlement = isSettlement(line.narration, match?.kind === 'sure');
+      if (settlement) match = null;
+      const id = newId();
       const inserted = await trx
         .insertInto('statement_lines')
         .values({
-          id: newId(),
+          id,
           statementId,
           fingerprint: line.fingerprint,
           row: line.row,
@@ -105,6 +114,7 @@ export async function importStatement(
           balanceKobo: line.balanceKobo,
           matchKind: match?.kind ?? null,
           pledgeId: match?.pledgeId ?? null,
+          ...(settlement ? { status: 'settlement' as const } : {}),
           updatedAt: deps.now(),
         })
         // Seen before, in this file or an earlier one: stored once.
@@ -112,8 +122,12 @@ export async function importStatement(
         .returning('id')
         .executeTakeFirst();
       if (!inserted) duplicates++;
+      else if (settlement) settlements.push({ id, date: line.date, amountKobo: line.amountKobo, row: line.row });
       else if (match) matches[match.kind]++;
     }
+    // The earlier payout first, whatever the file's order: each takes the oldest gifts it fits.
+    settlements.sort((a, b) => a.date.localeCompare(b.date) || a.row - b.row);
+    for (const settlement of settlements) await linkSettlement(trx, settlement);
     const fresh = parsed.credits.length - duplicates;
     await trx.updateTable('bank_statements').set({ duplicates }).where('id', '=', statementId).execute();
     await audit(
@@ -121,9 +135,9 @@ export async function importStatement(
       actor,
       'statement.imported',
       statementId,
-      `${file.filename.slice(0, 100)}: ${fresh} new credits, ${duplicates} seen before, ${matches.sure} sure, ${matches.likely} likely`,
+      `${file.filename.slice(0, 100)}: ${fresh} new credits, ${duplicates} seen before, ${matches.sure} sure, ${matches.likely} likely, ${settlements.length} Paystack settlements`,
     );
-    const unmatched = fresh - matches.sure - matches.likely;
+    const unmatched = fresh - matches.sure - matches.likely - settlements.length;
     await alertUnmatchedCredits(trx, deps, { id: statementId, filename: file.filename.slice(0, 200), unmatched });
     return {
       statementId,
@@ -131,6 +145,7 @@ export async function importStatement(
       credits: parsed.credits.length,
       duplicates,
       matches,
+      settlements: settlements.length,
       unmatched,
       debits: parsed.debits,
       problems: parsed.problems,
@@ -175,9 +190,11 @@ export interface StatementLineView {
   amountKobo: number;
   bankReference: string | null;
   kind: 'sure' | 'likely' | null;
-  status: 'open' | 'confirmed' | 'not_donation';
+  status: 'open' | 'confirmed' | 'not_donation' | 'settlement';
   pledge: { id: string; reference: string; name: string; amount: number; campaignTitle: string } | null;
   gift: { receiptNumber: string; campaignTitle: string } | null;
+  /** The online gifts a settlement paid out (0 for other lines). */
+  settledGifts: number;
 }
 
 const lineColumns = (db: DB) =>
@@ -202,6 +219,7 @@ const lineColumns = (db: DB) =>
       'p.campaignTitle as pledgeCampaign',
       'g.receiptNumber',
       'g.campaignTitle as giftCampaign',
+      sql<number>`(select count(*) from gifts s where s.settlement_line_id = l.id)::int`.as('settledGifts'),
     ]);
 
 type LineRow = Awaited<ReturnType<ReturnType<typeof lineColumns>['execute']>>[number];
@@ -227,6 +245,7 @@ const toLineView = (r: LineRow): StatementLineView => ({
       }
     : null,
   gift: r.receiptNumber ? { receiptNumber: r.receiptNumber, campaignTitle: r.giftCampaign! } : null,
+  settledGifts: Number(r.settledGifts),
 });
 
 /** GET /api/statements/{id}/lines: every credit line the statement brought, in file order, with its match. */
@@ -239,15 +258,29 @@ export async function statementLines(deps: Pick<Deps, 'db'>, statementId: string
   return rows.map(toLineView);
 }
 
-/** Open lines of every statement waiting for a decision (the Donations page's reconciliation list). */
-export async function openLines(deps: Pick<Deps, 'db'>): Promise<StatementLineView[]> {
-  const rows = await lineColumns(deps.db)
+/** How far back the reconciliation list shows Paystack's settlements, for one recognised wrongly to be taken back. */
+const SETTLEMENTS_SHOWN_DAYS = 62;
+
+/**
+ * The Donations page's reconciliation list: the open lines of every statement, waiting for a
+ * decision, then the recent Paystack settlements (status 'settlement'; nothing to decide, shown
+ * apart so staff see what paid out the online gifts).
+ */
+export async function openLines(deps: Pick<Deps, 'db' | 'now'>): Promise<StatementLineView[]> {
+  const open = await lineColumns(deps.db)
     .where('l.status', '=', 'open')
     .orderBy('l.date', 'desc')
     .orderBy('l.row')
     .limit(500)
     .execute();
-  return rows.map(toLineView);
+  const settlements = await lineColumns(deps.db)
+    .where('l.status', '=', 'settlement')
+    .where('l.date', '>=', shiftDay(lagosToday(deps.now()), -SETTLEMENTS_SHOWN_DAYS))
+    .orderBy('l.date', 'desc')
+    .orderBy('l.row')
+    .limit(100)
+    .execute();
+  return [...open, ...settlements].map(toLineView);
 }
 
 /** The statements imported, newest first. */
@@ -339,8 +372,9 @@ export async function confirmLines(
 
 /**
  * PUT /api/statement-lines/{id}: a decision about one line. Assigning to a campaign records a gift
- * without a pledge; to a pledge, a gift to it; 'notDonation' sets it aside; 'open' takes back a
- * decision, and the gift it made.
+ * without a pledge; to a pledge, a gift to it; 'notDonation' sets it aside; 'settlement' marks it
+ * as Paystack paying out online gifts (linked as on import); 'open' takes back a decision, and the
+ * gift it made or the gifts it settled.
  */
 export async function decideLine(deps: Deps, lineId: string, decision: LineDecision, actor: Actor) {
   if (!isId(lineId)) throw new NotFoundError(t('statements.lineNotFound'));
@@ -356,7 +390,9 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
     if (!exists) throw new NotFoundError(t('statements.lineNotFound'));
     if (decision.action === 'open') {
       if (exists.status === 'open') return;
-      await reverseGifts(trx, { statementLineId: lineId }, actor, now);
+      // A settlement recorded no gift: its gifts only stop being settled.
+      if (exists.status === 'settlement') await unlinkSettlement(trx, lineId);
+      else await reverseGifts(trx, { statementLineId: lineId }, actor, now);
       await trx
         .updateTable('statement_lines')
         .set({ status: 'open', updatedAt: now })
@@ -374,6 +410,21 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
         .where('id', '=', lineId)
         .execute();
       await audit(trx, actor, 'statement.line', lineId, `not a donation: ${line.narration.slice(0, 80)}`);
+    } else if (decision.action === 'settlement') {
+      // Not a pledge's money: the suggestion goes with the decision.
+      await trx
+        .updateTable('statement_lines')
+        .set({ status: 'settlement', matchKind: null, pledgeId: null, updatedAt: now })
+        .where('id', '=', lineId)
+        .execute();
+      const linked = await linkSettlement(trx, { id: lineId, date: line.day, amountKobo: line.amountKobo });
+      await audit(
+        trx,
+        actor,
+        'statement.line',
+        lineId,
+        `Paystack settlement of ${linked} gifts: ${line.narration.slice(0, 80)}`,
+      );
     } else if (decision.action === 'pledge') {
       if (!isId(decision.pledgeId) || !(await giftFromPledge(trx, deps, line, decision.pledgeId, actor, now)))
         throw new NotFoundError(t('pledge.notFound'));

@@ -104,7 +104,14 @@ export const SETTINGS_EXAMPLE = {
   contactAddress: 'Kano, Kano State, Nigeria',
   pledgeExpiryDays: 14,
   welcomeMail: false,
+  feePercent: 1.5,
+  feeFlat: 100,
+  feeWaivedBelow: 2500,
+  feeCap: 2000,
 };
+
+/** The settings as staff read them: with whether online payment is on. */
+export const SETTINGS_ANSWER_EXAMPLE = { ...SETTINGS_EXAMPLE, onlinePayment: { enabled: true, mode: 'live' } };
 
 export const NOTE_EXAMPLE = { body: 'Called her on Tuesday: she can start in January.' };
 
@@ -234,6 +241,24 @@ export const PUBLIC_PLEDGE_EXAMPLE = {
   expiresAt: '2026-12-04T09:30:00.000Z',
   receivedAmount: PLEDGE_EXAMPLE.amount,
   receivedOn: '2026-11-21',
+  paidOnline: true,
+};
+
+export const PAY_EXAMPLE = { email: 'amina@example.org', coverFees: true };
+export const PAY_ANSWER_EXAMPLE = { authorizationUrl: 'https://checkout.paystack.com/0peioxfhpn' };
+export const WEBHOOK_EXAMPLE = {
+  event: 'charge.success',
+  data: {
+    id: 4099260516,
+    status: 'success',
+    reference: 'K7Q2M9XD-1',
+    amount: 507700,
+    currency: 'NGN',
+    channel: 'card',
+    fees: 7700,
+    paid_at: '2026-11-21T09:31:12.000Z',
+    customer: { email: 'amina@example.org' },
+  },
 };
 
 export const VERIFY_ANSWER_EXAMPLE = {
@@ -250,7 +275,7 @@ export const SIGN_INS_EXAMPLE = {
     { at: '2026-11-19T18:02:11.000Z', succeeded: false, ip: '197.210.53.12' },
   ],
 };
-export const SETTINGS_SAVED_EXAMPLE = { message: 'Settings saved', settings: SETTINGS_EXAMPLE };
+export const SETTINGS_SAVED_EXAMPLE = { message: 'Settings saved', settings: SETTINGS_ANSWER_EXAMPLE };
 
 export const HEALTH_EXAMPLE = { status: 'ok' };
 export const READY_EXAMPLE = { status: 'ready' };
@@ -339,8 +364,9 @@ const STAFF_PLEDGE = {
   anonymous: false,
   hideAmount: false,
   phone: '+2348031234567',
-  email: null,
+  email: 'amina@example.org',
   outstanding: 0,
+  online: { channel: 'card', grossKobo: 507700, feeKobo: 7700, netKobo: 500000, review: null },
 };
 
 export const PLEDGES_EXAMPLE = {
@@ -355,6 +381,8 @@ export const PLEDGES_EXAMPLE = {
       createdAt: '2026-11-19T14:05:00.000Z',
       expiresAt: '2026-12-03T14:05:00.000Z',
       receivedAmount: 0,
+      paidOnline: false,
+      online: null,
       id: '0193a1b2-0000-7000-8000-000000000005',
       name: '',
       anonymous: true,
@@ -374,7 +402,8 @@ export const STATEMENT_IMPORTED_EXAMPLE = {
   credits: 30,
   duplicates: 4,
   matches: { sure: 18, likely: 3 },
-  unmatched: 5,
+  settlements: 1,
+  unmatched: 4,
   debits: 11,
   problems: [{ row: 17, message: 'The amount could not be read' }],
 };
@@ -398,6 +427,7 @@ const STATEMENT_LINE = {
     campaignTitle: CAMPAIGN_EXAMPLE.title,
   },
   gift: null,
+  settledGifts: 0,
 };
 
 export const STATEMENT_LINES_EXAMPLE = {
@@ -413,6 +443,19 @@ export const STATEMENT_LINES_EXAMPLE = {
       bankReference: null,
       kind: null,
       pledge: null,
+    },
+    {
+      ...STATEMENT_LINE,
+      id: '0193a1b2-0000-7000-8000-00000000000a',
+      row: 6,
+      narration: 'NIP/PAYSTACK PAYMENTS LIMITED/Settlement 1234',
+      amount: 19700,
+      amountKobo: 1970000,
+      bankReference: null,
+      kind: null,
+      status: 'settlement',
+      pledge: null,
+      settledGifts: 2,
     },
   ],
 };

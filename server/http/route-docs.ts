@@ -16,6 +16,7 @@ const REFUSALS = {
   415: 'The body is not of a type this path reads',
   429: 'Too many requests (or sign-in attempts): try again after the seconds the Retry-After header gives',
   500: 'The server failed; the answer carries a requestId to quote',
+  503: 'A service this needs is not available (not configured, or not answering): `message` says which',
 } as const;
 type RefusalStatus = keyof typeof REFUSALS;
 

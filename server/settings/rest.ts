@@ -3,10 +3,10 @@ import { settingsAnswer, settingsSaved } from '../../shared/schemas/answers';
 import { settingsInput } from '../../shared/schemas/staff';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
-import { SETTINGS_EXAMPLE, SETTINGS_SAVED_EXAMPLE } from '../http/api-examples';
+import { SETTINGS_ANSWER_EXAMPLE, SETTINGS_EXAMPLE, SETTINGS_SAVED_EXAMPLE } from '../http/api-examples';
 import { answer, BEARER, BODY_REFUSALS, refusals } from '../http/route-docs';
 import type { ZodApp } from '../http/zod-schemas';
-import { getSettings, updateSettings } from './service';
+import { staffSettings, updateSettings } from './service';
 
 const tags = ['settings'];
 
@@ -22,10 +22,13 @@ export async function settingsRest(app: ZodApp, deps: Deps): Promise<void> {
         summary: "The foundation's settings",
         description: 'Every staff role may read them; only admins change them.',
         security: BEARER,
-        response: { 200: answer('The settings', settingsAnswer, { example: SETTINGS_EXAMPLE }), ...refusals(401, 403) },
+        response: {
+          200: answer('The settings', settingsAnswer, { example: SETTINGS_ANSWER_EXAMPLE }),
+          ...refusals(401, 403),
+        },
       },
     },
-    () => getSettings(deps),
+    () => staffSettings(deps),
   );
 
   app.put(

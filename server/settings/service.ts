@@ -7,6 +7,7 @@
  */
 import { DEFAULT_BANK_NAME, FOUNDATION } from '../../shared/constants';
 import { t } from '../../shared/messages';
+import { DEFAULT_FEE_RULE, type FeeRule } from '../../shared/payment-fees';
 import type { Settings, SettingsInput } from '../../shared/schemas/staff';
 import { type Actor, audit } from '../audit/audit';
 import type { Config } from '../config';
@@ -23,6 +24,20 @@ export const firstSettings = (config: Pick<Config, 'bank'>): Settings => ({
   contactAddress: FOUNDATION.address,
   pledgeExpiryDays: 14,
   welcomeMail: false,
+  ...feeRuleFields(DEFAULT_FEE_RULE),
+});
+
+/** The fee rule as the settings name its fields. */
+function feeRuleFields(rule: FeeRule) {
+  return { feePercent: rule.percent, feeFlat: rule.flat, feeWaivedBelow: rule.flatWaivedBelow, feeCap: rule.cap };
+}
+
+/** The settings' fee rule as shared/payment-fees.ts computes with it. */
+export const feeRuleOf = (s: Settings): FeeRule => ({
+  percent: s.feePercent,
+  flat: s.feeFlat,
+  flatWaivedBelow: s.feeWaivedBelow,
+  cap: s.feeCap,
 });
 
 /**
@@ -43,10 +58,20 @@ export async function readSettings(db: DB, config: Pick<Config, 'bank'>): Promis
       'contactAddress',
       'pledgeExpiryDays',
       'welcomeMail',
+      'feePercentBps',
+      'feeFlat',
+      'feeWaivedBelow',
+      'feeCap',
     ])
     .executeTakeFirst();
-  return (row as Settings | undefined) ?? firstSettings(config);
+  if (!row) return firstSettings(config);
+  const { feePercentBps, ...rest } = row;
+  return { ...rest, feePercent: feePercentBps / 100 } as Settings;
 }
+
+/** The input's fields that were given: an absent optional field leaves the stored value. */
+const definedOf = (input: SettingsInput) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<Settings>;
 
 /** The settings, from memory while the public data version holds. */
 export const getSettings = (deps: Pick<Deps, 'db' | 'publicData' | 'config'>): Promise<Settings> =>
@@ -58,8 +83,16 @@ export async function publicSettings(deps: Pick<Deps, 'db' | 'publicData' | 'con
   return {
     bank: { accountName: s.accountName, accountNumber: s.accountNumber, bankName: s.bankName },
     contact: { email: s.contactEmail, phone: s.contactPhone, address: s.contactAddress },
+    // Whether the give panel offers to pay online, and the fee rule it shows the cover with.
+    online: { enabled: deps.config.paystack !== undefined, fees: feeRuleOf(s) },
   };
 }
+
+/** What the dashboard's Settings shows of online payment: on or off, test or live, never the key. */
+export const onlinePaymentStatus = (config: Pick<Config, 'paystack'>) => ({
+  enabled: config.paystack !== undefined,
+  mode: config.paystack?.mode ?? null,
+});
 
 /** Saves every field; the answer holds on every instance once it returns. Audited. */
 export async function updateSettings(
@@ -69,7 +102,8 @@ export async function updateSettings(
 ): Promise<{ message: string; settings: Settings }> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await readSettings(trx, deps.config);
-    const row = { ...input, welcomeMail: input.welcomeMail ?? before.welcomeMail, updatedAt: deps.now() };
+    const { feePercent, ...fields } = { ...before, ...definedOf(input) };
+    const row = { ...fields, feePercentBps: Math.round(feePercent * 100), updatedAt: deps.now() };
     await trx
       .insertInto('site_settings')
       .values({ id: true, ...row })
@@ -81,5 +115,10 @@ export async function updateSettings(
     await audit(trx, actor, 'settings.updated', null, changed.join(', ') || 'nothing changed');
   });
   await deps.publicDataVersion.settle();
-  return { message: t('settings.saved'), settings: await getSettings(deps) };
+  return { message: t('settings.saved'), settings: await staffSettings(deps) };
+}
+
+/** What staff see in Settings: every field, and whether online payment is on (never its key). */
+export async function staffSettings(deps: Pick<Deps, 'db' | 'publicData' | 'config'>) {
+  return { ...(await getSettings(deps)), onlinePayment: onlinePaymentStatus(deps.config) };
 }

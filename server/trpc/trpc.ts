@@ -19,6 +19,7 @@ const CODES = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
 } as const;
 
 const issuesOf = (cause: unknown): z.core.$ZodIssue[] | null =>

@@ -18,6 +18,7 @@ import type { metaMessages } from './en/meta';
 import type { newsletterMessages } from './en/newsletter';
 import type { outboxMessages } from './en/outbox';
 import type { passwordResetMessages } from './en/password-reset';
+import type { paymentMessages } from './en/payments';
 import type { publicMessages } from './en/public';
 import type { serverMessages } from './en/server';
 import type { specMessages } from './en/spec';
@@ -41,7 +42,8 @@ export type MessageKey =
   | keyof typeof passwordResetMessages
   | keyof typeof outboxMessages
   | keyof typeof editionMessages
-  | keyof typeof archiveMessages;
+  | keyof typeof archiveMessages
+  | keyof typeof paymentMessages;
 export type Catalogue = Record<MessageKey, string>;
 
 /** The languages of the site, each named in its own language, with the tag `Intl` formats with. */

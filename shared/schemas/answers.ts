@@ -242,6 +242,13 @@ export const settingsAnswer = z.object({
   contactAddress: z.string(),
   pledgeExpiryDays: z.number().int(),
   welcomeMail: z.boolean(),
+  feePercent: z.number().describe("The payment provider's fee: percent of the amount"),
+  feeFlat: z.number().int().describe('Its flat part, in naira'),
+  feeWaivedBelow: z.number().int().describe('Below this many naira the flat part is waived'),
+  feeCap: z.number().int().describe('The most the fee can be, in naira'),
+  onlinePayment: z
+    .object({ enabled: z.boolean(), mode: z.enum(['test', 'live']).nullable() })
+    .describe('Whether donors can pay online (PAYSTACK_SECRET_KEY), and with a test or a live key'),
 });
 export const settingsSaved = z.object({ message: z.string(), settings: settingsAnswer });
 

@@ -35,6 +35,7 @@ export const publicPledge = z.object({
   expiresAt: instant,
   receivedAmount: naira.optional().describe('What was received so far, once anything was'),
   receivedOn: day.optional().describe('The day of the latest payment received'),
+  paidOnline: z.boolean().describe('Whether a payment received was made online (Paystack)'),
 });
 
 export const staffPledge = publicPledge.extend({
@@ -46,6 +47,16 @@ export const staffPledge = publicPledge.extend({
   email: z.string().nullable(),
   receivedAmount: naira,
   outstanding: naira.describe('What is still to come of the pledged amount'),
+  online: z
+    .object({
+      channel: z.string().describe('How the donor paid: card, bank_transfer, ussd, bank, …'),
+      grossKobo: z.number().int().describe('What the donor paid, in kobo'),
+      feeKobo: z.number().int().describe("The provider's fee, in kobo"),
+      netKobo: z.number().int().describe('What the foundation receives, in kobo'),
+      review: z.string().nullable().describe('Why finance should look at it, or null'),
+    })
+    .nullable()
+    .describe('Its counting online payment, if any'),
 });
 
 export const pledgePageAnswer = z.object({
@@ -67,6 +78,10 @@ export const importAnswer = z.object({
       .int()
       .describe('New lines with the amount and a similar name of a pending pledge, within 3 days'),
   }),
+  settlements: z
+    .number()
+    .int()
+    .describe('New lines that are Paystack paying out online gifts: neither donations nor unmatched'),
   unmatched: z.number().int(),
   debits: z.number().int().describe('Debit lines, ignored'),
   problems: z
@@ -84,12 +99,15 @@ export const statementLine = z.object({
   amountKobo: z.number().int(),
   bankReference: z.string().nullable(),
   kind: z.enum(['sure', 'likely']).nullable().describe('How the suggested pledge was found; null when none was'),
-  status: z.enum(['open', 'confirmed', 'not_donation']),
+  status: z
+    .enum(['open', 'confirmed', 'not_donation', 'settlement'])
+    .describe("'settlement': Paystack paying out online gifts already recorded; it records no gift"),
   pledge: z
     .object({ id, reference, name: z.string(), amount: naira, campaignTitle: z.string() })
     .nullable()
     .describe('The suggested or paid pledge'),
   gift: z.object({ receiptNumber: z.string(), campaignTitle: z.string() }).nullable(),
+  settledGifts: z.number().int().describe('The online gifts a settlement paid out; 0 for other lines'),
 });
 
 export const statementLinesAnswer = z.object({ lines: z.array(statementLine) });

@@ -35,7 +35,7 @@ const pledgeAmount = () =>
   );
 
 /** A checkbox: true/false from JSON, 'on'/'true' from an HTML form. */
-const flag = () =>
+export const flag = () =>
   z
     .union([z.boolean(), z.enum(['on', 'true', 'false', ''])], { error: () => t('request.invalid') })
     .optional()
@@ -96,7 +96,8 @@ export const statementConfirmInput = z.object({
 /**
  * PUT /api/statement-lines/{id}: what staff decide about one credit line. 'gift' assigns it to a
  * campaign as a gift without a pledge, 'pledge' to a pledge they found, 'notDonation' sets it
- * aside (levies, transfers between the foundation's accounts), 'open' takes the decision back.
+ * aside (levies, transfers between the foundation's accounts), 'settlement' marks it as Paystack
+ * paying out online gifts, 'open' takes the decision back.
  */
 export const lineDecisionInput = z.discriminatedUnion(
   'action',
@@ -105,6 +106,7 @@ export const lineDecisionInput = z.discriminatedUnion(
     z.object({ action: z.literal('pledge'), pledgeId: z.string().max(64) }),
     z.object({ action: z.literal('notDonation') }),
     z.object({ action: z.literal('open') }),
+    z.object({ action: z.literal('settlement') }),
   ],
   { error: () => t('validation.choice') },
 );

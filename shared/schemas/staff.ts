@@ -6,6 +6,7 @@ import { ROLES } from '../roles';
 import { isBlankPassword, MAX_PASSWORD_LENGTH, typedPassword } from './auth';
 import { choice, email, queryInt, requiredPhone, requiredText } from './fields';
 import { pageCursor } from './pages';
+import { feeRuleInput } from './payments';
 
 /** The shortest password anyone may choose (the server also refuses common ones). */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -64,6 +65,8 @@ export const settingsInput = z.object({
     .boolean()
     .optional()
     .describe('Send a welcome mail when an application is approved; left as it is when absent'),
+  // The online payment provider's fee rule: each left as it is when absent.
+  ...feeRuleInput.partial().shape,
 });
 export type SettingsInput = z.output<typeof settingsInput>;
 export type Settings = Required<SettingsInput>;

@@ -25,6 +25,7 @@ const TABLES = [
   'newsletter_editions',
   'newsletter_subscriptions',
   'partner_submissions',
+  'payment_attempts',
   'pledges',
   'site_settings',
   'spent_link_tokens',

@@ -95,7 +95,7 @@ describe.each(testDatabases())('giving on %s', (kind) => {
     });
     expect(seen.statusCode).toBe(200);
     expect(Object.keys(seen.json()).sort()).toEqual(
-      ['amount', 'campaignId', 'campaignTitle', 'createdAt', 'expiresAt', 'reference', 'status'].sort(),
+      ['amount', 'campaignId', 'campaignTitle', 'createdAt', 'expiresAt', 'paidOnline', 'reference', 'status'].sort(),
     );
     expect(seen.body).not.toContain('Amina');
     expect(seen.body).not.toContain('803');

@@ -113,6 +113,9 @@ describe('the OpenAPI document', () => {
     const isPublic = (method: string, path: string) =>
       /register|login|^\/api\/auth\/(?:forgot|reset)-password$/.test(path) ||
       (method === 'post' && path === '/api/pledges') ||
+      // A donor pays a pledge online; Paystack signs its webhook instead of a bearer token.
+      (method === 'post' && path === '/api/pledges/{reference}/pay') ||
+      path === '/api/payments/paystack/webhook' ||
       /^\/(?:api\/)?newsletter\//.test(path) ||
       (method === 'get' && /^\/api\/pledges\/\{reference\}/.test(path)) ||
       (method === 'get' &&

@@ -81,6 +81,7 @@ const PROCEDURES: Record<string, Rule> = {
   'pledge.create': 'public',
   'pledge.byReference': 'public',
   'pledge.page': 'public',
+  'pledge.pay': 'public',
   'pledge.supporters': 'public',
   'pledge.list': 'donations.manage',
   'pledge.update': 'donations.manage',

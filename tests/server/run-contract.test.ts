@@ -30,6 +30,10 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET /],
     [{ ADMIN_EMAIL: 'a@example.org' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
     [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long enough password' }, /^Invalid configuration: ADMIN_EMAIL /],
+    // Paystack sends donors back to the site: its address must be the real one.
+    [{ PAYSTACK_SECRET_KEY: 'sk_test_0123456789abcdef' }, /PUBLIC_URL must be set with PAYSTACK_SECRET_KEY/],
+    [{ PAYSTACK_SECRET_KEY: 'pk_test_0123456789abcdef' }, /^Invalid configuration: PAYSTACK_SECRET_KEY /],
+    [{ PAYSTACK_API_URL: 'api.paystack.co' }, /^Invalid configuration: PAYSTACK_API_URL /],
   ])('%o is refused naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -47,6 +51,17 @@ describe('configuration', () => {
     expect(embedded.dataDir).toBe(path.resolve('./data'));
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('turns online payment on with a Paystack key, in the mode the key says', () => {
+    expect(loadConfig({}).paystack).toBeUndefined();
+    const site = { PUBLIC_URL: 'https://example.org' };
+    expect(loadConfig({ ...site, PAYSTACK_SECRET_KEY: 'sk_test_0123456789abcdef' }).paystack).toEqual({
+      secretKey: 'sk_test_0123456789abcdef',
+      apiUrl: 'https://api.paystack.co',
+      mode: 'test',
+    });
+    expect(loadConfig({ ...site, PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef' }).paystack?.mode).toBe('live');
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { givingMessages } from './giving';
 import { languageMessages } from './language';
 import { metaMessages } from './meta';
 import { newsletterMessages } from './newsletter';
+import { paymentMessages } from './payments';
 import { publicMessages } from './public';
 import { serverMessages } from './server';
 import { specMessages } from './spec';
@@ -22,4 +23,5 @@ addMessages('en', {
   ...dateMessages,
   ...newsletterMessages,
   ...archiveMessages,
+  ...paymentMessages,
 });

@@ -1,7 +1,7 @@
 /**
  * Texts of giving: pledges, payment references, receipts, bank statements and reconciliation.
- * Public texts (the pledge form and page) and the staff side's (statements, matches) live together
- * because the server answers with both.
+ * Public texts (the pledge form and page) and the staff side's (statements, matches, online gifts
+ * and Paystack's settlements) live together because the server answers with both.
  */
 export const givingMessages = {
   // Statement files: what staff upload from the bank's internet banking.
@@ -43,4 +43,23 @@ export const givingMessages = {
   'pledge.receivedInFuture': 'The date received cannot be in the future',
   'pledge.campaignGone': 'The campaign of this pledge was deleted',
   'gifts.exportFailed': 'The export could not be made',
+  // The Donations page and the dashboard: online gifts, and Paystack paying them out.
+  'admin.giving.settlementsCount': 'Paystack settlements: {count}',
+  'admin.giving.settlementsTitle': 'Paystack settlements ({count})',
+  'admin.giving.settlementsHelp':
+    'Paystack paying out online gifts that already count: a settlement records no gift. Take one back if it is not Paystack’s.',
+  'admin.giving.settledGifts': 'Online gifts paid out: {count}',
+  'admin.giving.settledNone': 'No run of online gifts adds up to this amount',
+  'admin.giving.markSettlement': 'Paystack settlement',
+  'admin.giving.markSettlementLabel': 'Mark {amount} as a Paystack settlement',
+  'admin.giving.notSettlement': 'Not a settlement',
+  'admin.giving.notSettlementLabel': 'Reopen {amount}: not a Paystack settlement',
+  'admin.giving.feesThisMonth': 'Online fees this month',
+  'admin.giving.channel.card': 'Card',
+  'admin.giving.channel.bankTransfer': 'Bank transfer',
+  'admin.giving.channel.ussd': 'USSD',
+  'admin.giving.channel.bank': 'Bank',
+  'admin.giving.channel.other': 'Online',
+  'admin.giving.onlineFacts': '{channel}: fee {fee}, net {net}',
+  'admin.giving.review': 'Check: {why}',
 } as const;

@@ -29,6 +29,8 @@ export const metaMessages = {
   'meta.contact.description': 'Send the foundation a message.',
   'meta.donate.title': 'Donate — {site}',
   'meta.donate.description': 'Give by bank transfer to the foundation. Online donation is coming soon.',
+  'meta.donate.descriptionOnline':
+    'Give to the foundation online by card, bank transfer or USSD from a campaign’s page, or by bank transfer.',
   'meta.faqs.title': 'Frequently asked questions — {site}',
   'meta.faqs.description': 'Answers about giving, volunteering and how we use donations.',
   'meta.terms.title': 'Terms of Use — {site}',

@@ -33,7 +33,7 @@ export const publicMessages = {
   'footer.explore': 'Explore',
   'footer.help': 'Help',
   'footer.copyright': '© {year} {name}. All rights reserved.',
-  'footer.giving': 'Giving is by bank transfer. Online donation is coming soon.',
+  'footer.giving': 'Every gift has a payment reference and a receipt.',
 
   // Shared pieces
   'common.learnMore': 'Learn More',

@@ -48,6 +48,8 @@ export const staffMessages = {
   'activity.pledgeUpdated': '{who} changed a pledge: {what}',
   'activity.giftConfirmed': '{who} confirmed a gift: {what}',
   'activity.giftReversed': '{who} took back a gift: {what}',
+  'activity.giftRefunded': '{who} refunded a gift: {what}',
+  'activity.paymentReview': '{who} held an online payment for finance to check: {what}',
   'activity.giftsExported': '{who} exported gifts: {what}',
   'activity.statementImported': '{who} imported a bank statement: {what}',
   'activity.statementLine': '{who} decided about a statement line: {what}',

@@ -7,6 +7,7 @@ import { givingMessagesHa } from './giving';
 import { languageMessagesHa } from './language';
 import { metaMessagesHa } from './meta';
 import { newsletterMessagesHa } from './newsletter';
+import { paymentMessagesHa } from './payments';
 import { publicMessagesHa } from './public';
 import { serverMessagesHa } from './server';
 import { specMessagesHa } from './spec';
@@ -22,4 +23,5 @@ addMessages('ha', {
   ...dateMessagesHa,
   ...newsletterMessagesHa,
   ...archiveMessagesHa,
+  ...paymentMessagesHa,
 });

@@ -45,4 +45,23 @@ export const givingMessagesHa: Record<keyof typeof givingMessages, string> = {
   'pledge.receivedInFuture': 'Ranar karɓa ba za ta kasance a nan gaba ba',
   'pledge.campaignGone': 'An goge gangamin wannan alƙawari',
   'gifts.exportFailed': 'Ba a iya fitar da bayanan ba',
+  // The Donations page and the dashboard: online gifts, and Paystack paying them out.
+  'admin.giving.settlementsCount': 'Kuɗin da Paystack ya tura: {count}',
+  'admin.giving.settlementsTitle': 'Kuɗin da Paystack ya tura ({count})',
+  'admin.giving.settlementsHelp':
+    'Paystack yana tura kuɗin gudummawar intanet da aka riga aka ƙidaya: ba sa ƙara wata gudummawa. A mayar da shi idan ba na Paystack ba ne.',
+  'admin.giving.settledGifts': 'Gudummawar intanet da aka tura: {count}',
+  'admin.giving.settledNone': 'Babu jerin gudummawar intanet da jimlarsu ta kai wannan adadin',
+  'admin.giving.markSettlement': 'Kuɗin Paystack ne',
+  'admin.giving.markSettlementLabel': 'Sa alama cewa {amount} kuɗin da Paystack ya tura ne',
+  'admin.giving.notSettlement': 'Ba na Paystack ba ne',
+  'admin.giving.notSettlementLabel': 'Sake buɗe {amount}: ba kuɗin da Paystack ya tura ba ne',
+  'admin.giving.feesThisMonth': 'Kuɗin cajin intanet na wannan wata',
+  'admin.giving.channel.card': 'Kati',
+  'admin.giving.channel.bankTransfer': 'Tura kuɗi ta banki',
+  'admin.giving.channel.ussd': 'USSD',
+  'admin.giving.channel.bank': 'Banki',
+  'admin.giving.channel.other': 'Ta intanet',
+  'admin.giving.onlineFacts': '{channel}: caji {fee}, saura {net}',
+  'admin.giving.review': 'A duba: {why}',
 };

@@ -32,6 +32,8 @@ export const metaMessagesHa: Record<keyof typeof metaMessages, string> = {
   'meta.donate.title': 'Ba da gudummawa — {site}',
   'meta.donate.description':
     'Ba da gudummawa ga gidauniyar ta tura kuɗi ta banki. Gudummawa ta yanar gizo tana nan tafe.',
+  'meta.donate.descriptionOnline':
+    'Ba da gudummawa ga gidauniyar ta yanar gizo da kati, tura kuɗi ko USSD daga shafin gangami, ko ta tura kuɗi ta banki.',
   'meta.faqs.title': 'Tambayoyin da aka fi yi — {site}',
   'meta.faqs.description': 'Amsoshi game da ba da gudummawa, aikin sa-kai da yadda muke amfani da gudummawa.',
   'meta.terms.title': 'Sharuɗɗan amfani — {site}',

@@ -36,7 +36,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'footer.explore': 'Bincika',
   'footer.help': 'Taimako',
   'footer.copyright': '© {year} {name}. Dukkan haƙƙoƙi a kiyaye suke.',
-  'footer.giving': 'Ana ba da gudummawa ta tura kuɗi ta banki. Gudummawa ta yanar gizo tana nan tafe.',
+  'footer.giving': 'Kowace gudummawa tana da lambar shaidar biya da rasit.',
 
   // Shared pieces
   'common.learnMore': 'Ƙara karantawa',

@@ -46,6 +46,8 @@ export const staffMessagesHa: Record<keyof typeof staffMessages, string> = {
   'activity.pledgeUpdated': '{who} ya canza alƙawari: {what}',
   'activity.giftConfirmed': '{who} ya tabbatar da gudummawa: {what}',
   'activity.giftReversed': '{who} ya janye gudummawa: {what}',
+  'activity.giftRefunded': '{who} ya mayar da kuɗin gudummawa: {what}',
+  'activity.paymentReview': '{who} ya ajiye biyan kuɗi ta intanet domin sashen kuɗi su duba: {what}',
   'activity.giftsExported': '{who} ya fitar da gudummawa: {what}',
   'activity.statementImported': '{who} ya shigo da bayanan banki: {what}',
   'activity.statementLine': '{who} ya yanke hukunci kan layin bayanan banki: {what}',

@@ -1,7 +1,9 @@
 /**
  * The credits waiting for a decision, from every statement: sure matches (confirmed all at once),
  * likely ones (each confirmed after a look), and unmatched ones (assigned to a campaign as a gift
- * without a pledge, or set aside as not a donation).
+ * without a pledge, set aside as not a donation, or marked as Paystack paying out online gifts).
+ * Then Paystack's recent settlements, which wait for nothing: each says how many online gifts it
+ * paid out, and one recognised wrongly can be taken back.
  */
 import { formatDate, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
@@ -12,6 +14,8 @@ import { TextField } from '../../../components/form/text-field';
 import { Check } from '../../../components/icons/check';
 import { CircleSlash } from '../../../components/icons/circle-slash';
 import { HandCoins } from '../../../components/icons/hand-coins';
+import { Landmark } from '../../../components/icons/landmark';
+import { RotateCcw } from '../../../components/icons/rotate-ccw';
 import { Spinner } from '../../../components/spinner';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -112,8 +116,55 @@ function Unmatched({
           <CircleSlash aria-hidden="true" size={16} />
           {t('admin.giving.notDonation')}
         </button>
+        <button
+          type="button"
+          className="btn btn--staff btn--secondary btn--small"
+          disabled={decide.isPending}
+          aria-label={t('admin.giving.markSettlementLabel', { amount: label })}
+          onClick={() => void act({ action: 'settlement' })}
+        >
+          <Landmark aria-hidden="true" size={16} />
+          {t('admin.giving.markSettlement')}
+        </button>
       </div>
     </form>
+  );
+}
+
+/** A Paystack settlement: what it paid out, and taking it back to the open credits. */
+function Settlement({ line, onDone }: { line: Line; onDone: () => void }) {
+  const toast = useToast();
+  const decide = trpc.statement.decide.useMutation();
+  const reopen = async () => {
+    try {
+      toast.success((await decide.mutateAsync({ id: line.id, decision: { action: 'open' } })).message);
+      onDone();
+    } catch (error) {
+      const refused = readServerError(error);
+      if (refused.status !== 401) toast.error(refused.message ?? t('admin.giving.decideFailed'));
+    }
+  };
+  return (
+    <>
+      <LineFacts line={line} />
+      <p className="admin-muted giving-line__settled">
+        {line.settledGifts > 0
+          ? t('admin.giving.settledGifts', { count: line.settledGifts })
+          : t('admin.giving.settledNone')}
+      </p>
+      <div className="giving-line__buttons">
+        <button
+          type="button"
+          className="btn btn--staff btn--ghost btn--small"
+          disabled={decide.isPending}
+          aria-label={t('admin.giving.notSettlementLabel', { amount: formatNaira(line.amount) })}
+          onClick={() => void reopen()}
+        >
+          <RotateCcw aria-hidden="true" size={16} />
+          {t('admin.giving.notSettlement')}
+        </button>
+      </div>
+    </>
   );
 }
 
@@ -143,7 +194,9 @@ export function CreditLines() {
 
   if (lines.isPending) return <Spinner />;
   if (lines.isError) return <LoadError message={t('admin.giving.loadFailed')} onRetry={() => void lines.refetch()} />;
-  const all = lines.data.lines;
+  // Settlements come with the open lines but wait for no decision.
+  const all = lines.data.lines.filter((l) => l.status === 'open');
+  const settlements = lines.data.lines.filter((l) => l.status === 'settlement');
   const sure = all.filter((l) => l.kind === 'sure' && l.pledge);
   const likely = all.filter((l) => l.kind === 'likely' && l.pledge);
   const unmatched = all.filter((l) => !l.pledge);
@@ -227,6 +280,22 @@ export function CreditLines() {
               <li key={line.id} className="giving-line">
                 <LineFacts line={line} />
                 <Unmatched line={line} campaigns={campaignOptions} onDone={() => void reload()} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="admin-card" aria-labelledby="settlements-title">
+        <h2 id="settlements-title" className="admin-section-title">
+          {t('admin.giving.settlementsTitle', { count: settlements.length })}
+        </h2>
+        <p className="admin-muted">{t('admin.giving.settlementsHelp')}</p>
+        {settlements.length > 0 && (
+          <ul className="giving-line-list">
+            {settlements.map((line) => (
+              <li key={line.id} className="giving-line">
+                <Settlement line={line} onDone={() => void reload()} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 /**
- * The dashboard's giving, for finance and admins: pledged against received this month, credits
- * waiting for a decision, and received per week as a small SVG chart with its table.
+ * The dashboard's giving, for finance and admins: pledged against received this month, what
+ * Paystack kept in fees this month, credits waiting for a decision, and received per week as a
+ * small SVG chart with its table.
  */
 import { Link } from 'wouter';
 import { formatDate, formatNaira, shortDay } from '../../../../shared/format';
@@ -73,6 +74,10 @@ export function GivingCard() {
             <div>
               <dt>{t('admin.giving.receivedThisMonth')}</dt>
               <dd>{formatNaira(summary.data.month.received)}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.giving.feesThisMonth')}</dt>
+              <dd>{formatNaira(summary.data.month.fees)}</dd>
             </div>
             <div>
               <dt>{t('admin.giving.waiting')}</dt>

@@ -1,7 +1,8 @@
 /**
  * Pledges, newest first, a page at a time: filter by status, search by reference, name, phone or
  * email. Record a payment (a part payment leaves the rest outstanding), cancel an unpaid pledge,
- * or reopen one (its payments are taken back and a new period starts).
+ * or reopen one (its payments are taken back and a new period starts). A pledge paid online shows
+ * how (card, transfer…), Paystack's fee and what reaches the bank, flagged when finance should look.
  */
 import { useEffect, useState } from 'react';
 import { formatAgo, formatNaira } from '../../../../shared/format';
@@ -44,6 +45,37 @@ const BADGE: Record<PledgeStatus, string> = {
   cancelled: 'badge--danger',
   expired: 'badge--danger',
 };
+/** Paystack's channels finance meets most; any other (QR, mobile money…) reads as "Online". */
+const CHANNEL_LABELS = {
+  card: 'admin.giving.channel.card',
+  bank_transfer: 'admin.giving.channel.bankTransfer',
+  ussd: 'admin.giving.channel.ussd',
+  bank: 'admin.giving.channel.bank',
+} as const;
+const channelLabel = (channel: string) =>
+  t(
+    Object.hasOwn(CHANNEL_LABELS, channel)
+      ? CHANNEL_LABELS[channel as keyof typeof CHANNEL_LABELS]
+      : 'admin.giving.channel.other',
+  );
+
+/** How an online payment went: the channel, the fee and the net, and why to look at it, if anything. */
+function OnlinePayment({ online }: { online: NonNullable<Pledge['online']> }) {
+  return (
+    <>
+      <span className="admin-muted giving-online">
+        {t('admin.giving.onlineFacts', {
+          channel: channelLabel(online.channel),
+          fee: formatNaira(online.feeKobo / 100),
+          net: formatNaira(online.netKobo / 100),
+        })}
+      </span>
+      {online.review !== null && (
+        <span className="badge badge--danger giving-review">{t('admin.giving.review', { why: online.review })}</span>
+      )}
+    </>
+  );
+}
 
 /** A payment recorded by hand: pledge.update's input, with the amount and the day both asked for. */
 const paymentInput = pledgeUpdateInput.required({ amountReceived: true, receivedOn: true });
@@ -213,6 +245,7 @@ export function PledgesPanel() {
                         })}
                       </span>
                     )}
+                    {p.online && <OnlinePayment online={p.online} />}
                   </td>
                   <td data-label={t('admin.giving.statusFilter')}>
                     <span className={`badge ${BADGE[p.status]}`}>{t(STATUS_LABELS[p.status])}</span>

@@ -1,6 +1,6 @@
 /**
  * Import a bank statement: choose the file, read the summary (new credits, lines seen before,
- * matches, debits left out, rows that could not be read). When the columns are not recognised,
+ * matches, Paystack settlements, debits left out, rows that could not be read). When the columns are not recognised,
  * choose which column holds each field and send the file again; the choice is remembered.
  */
 import { useId, useState } from 'react';
@@ -32,6 +32,7 @@ function Summary({ summary }: { summary: ImportSummary }) {
       <ul className="giving-summary__figures">
         <li>{t('admin.giving.sureCount', { count: summary.matches.sure })}</li>
         <li>{t('admin.giving.likelyCount', { count: summary.matches.likely })}</li>
+        {summary.settlements > 0 && <li>{t('admin.giving.settlementsCount', { count: summary.settlements })}</li>}
         <li>{t('admin.giving.unmatchedCount', { count: summary.unmatched })}</li>
         <li>{t('admin.giving.debitsIgnored', { count: summary.debits })}</li>
       </ul>
