@@ -99,6 +99,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
         await Promise.all([
           api.campaign.byId.fetch({ id: params.id ?? '' }),
           api.pledge.supporters.prefetch({ campaignId: params.id ?? '' }),
+          // The give panel offers paying online by them: rendered here, so the no-script form shows both ways.
+          api.settings.public.prefetch(),
         ]);
         return undefined;
       } catch {

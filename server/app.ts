@@ -35,6 +35,7 @@ import { outboxRest } from './mail/rest';
 import { editionsRest } from './newsletter/editions/rest';
 import { newsletterRest } from './newsletter/rest';
 import { type PageRenderer, registerPages } from './pages';
+import { checkoutOrigins } from './payments/paystack';
 import { paymentsRest } from './payments/rest';
 import { settingsRest } from './settings/rest';
 import { submissionsRest } from './submissions/rest';
@@ -115,7 +116,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   registerRequestLocale(app);
   const cache = registerResponseCache(app, deps.publicDataVersion);
   app.decorate('responseCache', cache);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { formTargets: checkoutOrigins(deps.config.paystack) });
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,

@@ -12,7 +12,7 @@ import helmet from 'helmet';
 /** 365 days: browsers then refuse plain http for the site for a year (at least 180 days is the aim). */
 const HSTS_SECONDS = 365 * 24 * 60 * 60;
 
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -25,19 +25,28 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-const applyHeaders = helmet({
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-  strictTransportSecurity: { maxAge: HSTS_SECONDS, includeSubDomains: true },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  frameguard: { action: 'deny' },
-  crossOriginOpenerPolicy: { policy: 'same-origin' },
-  // Pages and JSON are for this origin only; images are opened up below.
-  crossOriginResourcePolicy: { policy: 'same-origin' },
-  // COEP would block cross-origin images without CORP headers, which the site allows on purpose.
-  crossOriginEmbedderPolicy: false,
-});
+/**
+ * The headers' middleware. `formTargets`: origins other than ours a form may lead to, through the
+ * server's redirect (the payment provider's checkout page, after the give form's post).
+ */
+const headersMiddleware = (formTargets: string[]) =>
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CONTENT_SECURITY_POLICY, formAction: ["'self'", ...formTargets] },
+    },
+    strictTransportSecurity: { maxAge: HSTS_SECONDS, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Pages and JSON are for this origin only; images are opened up below.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // COEP would block cross-origin images without CORP headers, which the site allows on purpose.
+    crossOriginEmbedderPolicy: false,
+  });
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: { formTargets: string[] }): void {
+  const applyHeaders = headersMiddleware(options.formTargets);
   app.addHook('onRequest', (req, reply, done) => applyHeaders(req.raw, reply.raw, () => done()));
   // Images are shown on other sites' pages too (link previews, partners' embeds), and only images.
   app.addHook('onSend', (_req, reply, payload, done) => {

@@ -11,6 +11,13 @@ import type { PaystackConfig } from '../config';
 /** How long a call may take: the donor is waiting on the give panel or the pledge page. */
 const CALL_TIMEOUT_MS = 8_000;
 
+/** Where Paystack's checkout pages are: the site's forms redirect donors there. */
+const CHECKOUT_ORIGIN = 'https://checkout.paystack.com';
+
+/** The origins a give form may lead to (the page's form-action policy): none while online payment is off. */
+export const checkoutOrigins = (config: PaystackConfig | undefined): string[] =>
+  config ? [...new Set([CHECKOUT_ORIGIN, new URL(config.apiUrl).origin])] : [];
+
 export class PaystackUnavailable extends Error {
   override name = 'PaystackUnavailable';
 }

@@ -99,7 +99,7 @@ export async function updateSettings(
   deps: Pick<Deps, 'db' | 'publicData' | 'config' | 'publicDataVersion' | 'now'>,
   input: SettingsInput,
   actor: Actor,
-): Promise<{ message: string; settings: Settings }> {
+): Promise<{ message: string; settings: Awaited<ReturnType<typeof staffSettings>> }> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await readSettings(trx, deps.config);
     const { feePercent, ...fields } = { ...before, ...definedOf(input) };

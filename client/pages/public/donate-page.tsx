@@ -7,16 +7,21 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { trpc } from '../../lib/trpc';
 
-/** Online giving is not there yet: the general account and the way to campaigns. */
+/**
+ * The general account and the way to campaigns. Giving online happens on a campaign's page (its
+ * give panel), so where the site takes payments online the lead says so; otherwise it says online
+ * giving is still to come.
+ */
 export function DonatePage() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const online = settings.data?.online.enabled === true;
   return (
     <>
-      <PageHeader title={t('donate.title')} lead={t('donate.comingSoon')} />
+      <PageHeader title={t('donate.title')} lead={t(online ? 'pay.donateLead' : 'donate.comingSoon')} />
       <section className="section">
         <div className="container split split--top">
           <div className="prose">
-            <p>{t('donate.text')}</p>
+            <p>{t(online ? 'pay.donateText' : 'donate.text')}</p>
             <Link to="/campaigns" className="btn btn--primary btn--large">
               {t('donate.chooseCampaign')}
             </Link>

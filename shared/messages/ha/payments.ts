@@ -55,8 +55,8 @@ export const paymentMessagesHa: Record<keyof typeof paymentMessages, string> = {
   'admin.settings.feesHint':
     'Ƙa’idar kuɗin cajin Paystack: ana nuna wa masu bayarwa da suka zaɓi ɗaukar cajin abin da zai ƙara. Ku canza ta idan Paystack ya canza farashinsa.',
   'admin.settings.feePercent': 'Kashi na adadin',
-  'admin.settings.feeFlat': 'Kuɗi tsayayye (₦)',
-  'admin.settings.feeWaivedBelow': 'Babu kuɗi tsayayye ƙasa da (₦)',
+  'admin.settings.feeFlat': 'Tsayayyen kuɗi (₦)',
+  'admin.settings.feeWaivedBelow': 'Babu tsayayyen kuɗi ƙasa da (₦)',
   'admin.settings.feeCap': 'Mafi yawan caji (₦)',
   'admin.settings.feeExample': 'A kan {amount} cajin shi ne {fee}',
 };

@@ -1,6 +1,6 @@
 /**
- * /admin/settings: the foundation's bank account, contact details, pledge expiry and the welcome
- * mail of approved applications. Admins edit
+ * /admin/settings: the foundation's bank account, contact details, pledge expiry, the welcome
+ * mail of approved applications, and online payment (on or off, Paystack's fee rule). Admins edit
  * them (effective on the site at once); other roles read them.
  */
 import { useState } from 'react';
@@ -20,6 +20,10 @@ import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { useCan } from '../lib/use-me';
 import { BackupsSection } from './backups-section';
+import { type OnlinePaymentStatus, PaymentFeesFields, PaymentSettingsRows } from './payment-settings';
+
+/** settings.get's answer: the settings, and whether online payment is on (never its key). */
+type StaffSettings = Settings & { onlinePayment: OnlinePaymentStatus };
 
 const FIELDS: [Exclude<keyof Settings, 'welcomeMail'>, Parameters<typeof t>[0]][] = [
   ['accountName', 'admin.settings.accountName'],
@@ -31,7 +35,7 @@ const FIELDS: [Exclude<keyof Settings, 'welcomeMail'>, Parameters<typeof t>[0]][
   ['pledgeExpiryDays', 'admin.settings.pledgeExpiryDays'],
 ];
 
-function SettingsView({ settings }: { settings: Settings }) {
+function SettingsView({ settings }: { settings: StaffSettings }) {
   return (
     <div className="admin-card">
       <p className="admin-muted">{t('admin.settings.readOnly')}</p>
@@ -46,12 +50,13 @@ function SettingsView({ settings }: { settings: Settings }) {
           <dt>{t('admin.settings.welcomeMail')}</dt>
           <dd>{t(settings.welcomeMail ? 'admin.settings.welcomeMailOn' : 'admin.settings.welcomeMailOff')}</dd>
         </div>
+        <PaymentSettingsRows settings={settings} status={settings.onlinePayment} />
       </dl>
     </div>
   );
 }
 
-function SettingsForm({ settings }: { settings: Settings }) {
+function SettingsForm({ settings }: { settings: StaffSettings }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const save = trpc.settings.update.useMutation();
@@ -62,7 +67,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
     setFormError('');
     try {
       const result = await save.mutateAsync(values);
-      form.methods.reset(result.settings);
+      const { onlinePayment: _status, ...saved } = result.settings;
+      form.methods.reset(saved);
       utils.settings.get.setData(undefined, result.settings);
       await utils.settings.public.invalidate();
       toast.success(result.message);
@@ -124,6 +130,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </div>
         <FieldHint id={`${form.fieldId('welcomeMail')}-hint`}>{t('admin.settings.welcomeMailHint')}</FieldHint>
       </fieldset>
+      <PaymentFeesFields form={form} status={settings.onlinePayment} />
       <div className="admin-form__actions">
         <button type="submit" className="btn btn--staff btn--dark" disabled={save.isPending}>
           <Save aria-hidden="true" size={18} />

@@ -49,6 +49,9 @@ function OverviewSection({ title, text, lang }: { title: string; text: string; l
 function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: boolean }) {
   const texts = campaignTexts(campaign);
   const { overview } = texts;
+  // Whether the give panel offers paying online: the server renders the page with it (client/routes.tsx).
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const online = settings.data?.online.enabled ? settings.data.online : undefined;
   return (
     <article className="campaign-detail">
       <header className="campaign-detail__header">
@@ -100,9 +103,15 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
               {t('give.title')}
             </h2>
             <FundingSummary campaign={campaign} />
-            <p className="small">{t('give.intro')}</p>
+            <p className="small">{t(online ? 'pay.intro' : 'give.intro')}</p>
             <Suspense fallback={<div className="give-form give-form--loading" />}>
-              <GiveForm campaignId={campaign._id} refused={refused} />
+              {/* Keyed: settings arriving after a move within the app start the form with its ways. */}
+              <GiveForm
+                key={online ? 'online' : 'transfer'}
+                campaignId={campaign._id}
+                refused={refused}
+                online={online}
+              />
             </Suspense>
             <h3 className="panel__subtitle">{t('give.orTransfer')}</h3>
             <BankDetails account={campaign} copyable />

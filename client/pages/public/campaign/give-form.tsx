@@ -5,19 +5,28 @@
  * With the script it is a form of the shared form model, checked by the same schema as the
  * server's (pledgeInput): that schema and its phone rules are imported when the donor first sends,
  * so the campaign page's first load carries neither zod nor libphonenumber.
+ *
+ * When the site takes payments online (settings.public's `online`), the donor also chooses a way:
+ * "Pay online now" makes the pledge, then sends the donor to Paystack's checkout for it (the HTML
+ * post does the same with its `way` and `coverFees` fields); "I will transfer from my bank" is the
+ * reference alone, as without online payment.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
-import type { PledgeInput } from '../../../../shared/schemas/giving';
+import type { FeeRule } from '../../../../shared/payment-fees';
+import type { GiveWay } from '../../../../shared/schemas/payments';
 import { FieldError } from '../../../components/form/field-parts';
 import { HoneypotField } from '../../../components/form/honeypot-field';
-import { lazySchema, useSchemaForm } from '../../../components/form/schema-form';
+import { lazySchema, type SchemaForm, useSchemaForm } from '../../../components/form/schema-form';
 import { TextField } from '../../../components/form/text-field';
 import { useNavigate } from '../../../lib/navigation';
 import { readServerError } from '../../../lib/server-error';
 import { trpc } from '../../../lib/trpc';
+import { useBackFromCheckout } from '../checkout-return';
+import { coverFeesText, feesApply, nairaOf } from '../cover-fees';
+import type { GiveInput, GiveOutput } from './give-schema';
 
 const CHIPS = [1_000, 5_000, 10_000] as const;
 const OTHER = 'other';
@@ -25,17 +34,34 @@ const OTHER = 'other';
 /** The fields whose errors show beside them; any other shows above the button. */
 const SHOWN_FIELDS = new Set(['amount', 'name', 'phone', 'email']);
 
-const pledgeSchema = lazySchema(() => import('../../../../shared/schemas/giving').then((m) => m.pledgeInput));
+// The pledge schema with the way and the fee cover: for the transfer way it checks the pledge alone.
+const giveSchema = lazySchema(() => import('./give-schema').then((m) => m.givePanelInput));
+
+/** What paying online needs from the public settings: whether it is on, and Paystack's fee rule. */
+export type GiveOnline = { enabled: boolean; fees: FeeRule };
+
+/** Where an online gift stands once sent: making the pledge, then opening Paystack's page. */
+type Progress = 'creating' | 'opening';
 
 /**
  * The campaign page loads this module when the panel nears the screen (lazyNearScreen), so the
  * form model stays out of the page's first load; until then the server's markup is a plain form
- * that posts. `data-live` marks the form once its script runs.
+ * that posts. `data-live` marks the form once its script runs. `online` is given when the site
+ * takes payments online (the campaign page reads it from the public settings, which the server
+ * prefetches with the campaign, so the page it renders shows the same ways as the form after).
  */
-export default function GiveForm({ campaignId, refused }: { campaignId: string; refused: boolean }) {
+export default function GiveForm({
+  campaignId,
+  refused,
+  online,
+}: {
+  campaignId: string;
+  refused: boolean;
+  online?: GiveOnline | undefined;
+}) {
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
-  const form = useSchemaForm(pledgeSchema, {
+  const form = useSchemaForm(giveSchema, {
     defaultValues: {
       campaignId,
       amount: String(CHIPS[1]),
@@ -45,17 +71,23 @@ export default function GiveForm({ campaignId, refused }: { campaignId: string; 
       phone: '',
       email: '',
       website: '',
+      // Online first where it is offered: the gift is made in one visit, with no transfer to remember.
+      way: online ? 'online' : 'transfer',
+      coverFees: false,
     },
   });
-  const { formState, register, setValue } = form.methods;
+  const { formState, register, setValue, watch } = form.methods;
   // The chip chosen; the form's amount is its value, or what is typed under "Other".
   const [choice, setChoice] = useState<string>(String(CHIPS[1]));
   const otherRef = useRef<HTMLInputElement | null>(null);
   const [failure, setFailure] = useState(refused ? t('give.failed') : '');
+  const [progress, setProgress] = useState<Progress | undefined>();
   const create = trpc.pledge.create.useMutation();
+  const pay = trpc.pledge.pay.useMutation();
   const navigate = useNavigate();
   const amountError = form.error('amount');
   const amountErrorId = form.errorId('amount');
+  const payingOnline = online !== undefined && watch('way') === 'online';
 
   const choose = (next: string) => {
     setChoice(next);
@@ -65,7 +97,7 @@ export default function GiveForm({ campaignId, refused }: { campaignId: string; 
   };
 
   /** A refusal no field shows (the campaign, the honeypot), or a check that could not run, shows above the button. */
-  const onInvalid = (errors: FieldErrors<PledgeInput>) => {
+  const onInvalid = (errors: FieldErrors<GiveInput>) => {
     const unshown = Object.entries(errors).find(
       ([field, error]) => field !== 'root' && !SHOWN_FIELDS.has(field) && error?.message,
     );
@@ -73,15 +105,39 @@ export default function GiveForm({ campaignId, refused }: { campaignId: string; 
     else if (errors.root?.schema) setFailure(t('give.failed'));
   };
 
+  // The pledge sent to Paystack: coming back to this page with the browser's Back shows it, not a second pledge.
+  const sentToCheckout = useRef<string | undefined>(undefined);
+  useBackFromCheckout(() => sentToCheckout.current && navigate(`/pledge/${sentToCheckout.current}`));
+
+  /**
+   * The pledge stands once made: if Paystack's page cannot be opened, the pledge page says so and
+   * offers to try again or to transfer. Until the browser leaves for Paystack the button stays busy.
+   */
+  const payOnline = async (reference: string, email: string, coverFees: boolean) => {
+    setProgress('opening');
+    try {
+      const { authorizationUrl } = await pay.mutateAsync({ reference, email, coverFees });
+      sentToCheckout.current = reference;
+      window.location.assign(authorizationUrl);
+    } catch {
+      setProgress(undefined);
+      navigate(`/pledge/${reference}?pay=failed`);
+    }
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (formState.isSubmitting) return;
+    if (formState.isSubmitting || progress) return;
     setFailure('');
-    void form.methods.handleSubmit(async (data) => {
+    void form.methods.handleSubmit(async ({ way, coverFees, ...pledge }) => {
+      const toPaystack = online !== undefined && way === 'online';
+      if (toPaystack) setProgress('creating');
       try {
-        const answer = await create.mutateAsync(data);
+        const answer = await create.mutateAsync(pledge);
+        if (toPaystack) return await payOnline(answer.data.reference, pledge.email, coverFees);
         navigate(`/pledge/${answer.data.reference}`);
       } catch (error) {
+        setProgress(undefined);
         const server = readServerError(error);
         form.showServerErrors(server.fieldErrors);
         setFailure(server.message ?? t('give.failed'));
@@ -89,6 +145,7 @@ export default function GiveForm({ campaignId, refused }: { campaignId: string; 
     }, onInvalid)(event);
   };
 
+  const busy = formState.isSubmitting || progress !== undefined;
   return (
     <form
       className="give-form"
@@ -140,6 +197,8 @@ export default function GiveForm({ campaignId, refused }: { campaignId: string; 
         <FieldError id={amountErrorId} message={amountError} />
       </fieldset>
 
+      {online && <GiveWays form={form} />}
+
       <TextField form={form} name="name" label={t('give.name')} autoComplete="name" maxLength={100} />
       <label className="give-form__check" htmlFor={form.fieldId('anonymous')}>
         <input id={form.fieldId('anonymous')} type="checkbox" {...register('anonymous', { deps: ['name'] })} />
@@ -151,10 +210,26 @@ export default function GiveForm({ campaignId, refused }: { campaignId: string; 
       </label>
 
       <fieldset className="give-form__contact">
-        <legend className="field__hint">{t('give.contactLegend')}</legend>
+        <legend className="field__hint">{t(payingOnline ? 'pay.contactLegend' : 'give.contactLegend')}</legend>
         <TextField form={form} name="phone" type="tel" label={t('give.phone')} autoComplete="tel" maxLength={30} />
-        <TextField form={form} name="email" type="email" label={t('give.email')} autoComplete="email" maxLength={254} />
+        <TextField
+          form={form}
+          name="email"
+          type="email"
+          label={t(payingOnline ? 'pay.email' : 'give.email')}
+          hint={payingOnline ? t('pay.emailWhy') : undefined}
+          autoComplete="email"
+          maxLength={254}
+        />
       </fieldset>
+
+      {online && payingOnline && feesApply(online.fees) && (
+        <label className="give-form__check" htmlFor={form.fieldId('coverFees')}>
+          <input id={form.fieldId('coverFees')} type="checkbox" {...register('coverFees')} />
+          {/* Without the script the amount may change unseen: the rule in words, not a sum that could be wrong. */}
+          {coverFeesText(live ? nairaOf(watch('amount')) : undefined, online.fees)}
+        </label>
+      )}
 
       <HoneypotField form={form} />
       {failure && (
@@ -162,9 +237,70 @@ export default function GiveForm({ campaignId, refused }: { campaignId: string; 
           {failure}
         </p>
       )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? t('give.submitting') : t('give.submit')}
+      {/* The button shows each step; this says it to a screen reader, which does not re-read a button. */}
+      {online && (
+        <p className="visually-hidden" role="status">
+          {progress && progressText(progress)}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        {submitLabel({ online: online !== undefined, payingOnline, live, busy, progress })}
       </button>
     </form>
+  );
+}
+
+const progressText = (progress: Progress) => t(progress === 'creating' ? 'pay.creating' : 'pay.opening');
+
+/** The button's words: the way taken once the script knows it (a neutral "Continue" before), then each step. */
+function submitLabel(state: {
+  online: boolean;
+  payingOnline: boolean;
+  live: boolean;
+  busy: boolean;
+  progress?: Progress;
+}) {
+  if (state.online && !state.live) return t('pay.continue');
+  if (state.payingOnline) return state.progress ? progressText(state.progress) : t('pay.submit');
+  return state.busy ? t('give.submitting') : t('give.submit');
+}
+
+/** The two ways to give, as a radio group named `way` (the HTML post sends it as it is). */
+function GiveWays({ form }: { form: SchemaForm<GiveInput, GiveOutput> }) {
+  const ways: [GiveWay, 'pay.wayOnline' | 'pay.wayTransfer', 'pay.wayOnlineHint' | 'pay.wayTransferHint'][] = [
+    ['online', 'pay.wayOnline', 'pay.wayOnlineHint'],
+    ['transfer', 'pay.wayTransfer', 'pay.wayTransferHint'],
+  ];
+  // The starting way is also in the markup, so a page the server renders shows it chosen.
+  const chosen = form.methods.getValues('way');
+  return (
+    <fieldset className="give-form__ways">
+      <legend className="field__label">{t('pay.way')}</legend>
+      {ways.map(([way, label, hint]) => {
+        const id = form.fieldId(`way-${way}`);
+        // The whole label chooses; the radio is named by the way alone and described by its hint.
+        return (
+          <div className="choice give-form__way" key={way}>
+            <input
+              {...form.methods.register('way')}
+              id={id}
+              type="radio"
+              value={way}
+              defaultChecked={chosen === way}
+              aria-labelledby={`${id}-name`}
+              aria-describedby={`${id}-hint`}
+            />
+            <label htmlFor={id}>
+              <span className="give-form__way-name" id={`${id}-name`}>
+                {t(label)}
+              </span>
+              <span className="give-form__way-hint" id={`${id}-hint`}>
+                {t(hint)}
+              </span>
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }

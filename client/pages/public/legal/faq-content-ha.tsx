@@ -10,8 +10,9 @@ export const FAQS: readonly Faq[] = [
       <p>
         Zaɓi gangami a <Link to="/campaigns">shafin gangamai</Link> sannan ka danna “Karɓi lambar shaidar biyana”. Tura
         adadin zuwa asusun da aka nuna, tare da wannan lambar shaida a bayanin tura kuɗin: da ita muke gane
-        gudummawarka, kuma shafin alƙawarinka zai nuna rasitinka da zarar kuɗin ya iso. Biya da kati ta yanar gizo yana
-        nan tafe.
+        gudummawarka, kuma shafin alƙawarinka zai nuna rasitinka da zarar kuɗin ya iso. Idan shafin gangami ya ba da
+        “Biya ta intanet yanzu”, kana iya biya da kati, tura kuɗi ko USSD ta Paystack maimakon haka, kuma rasitinka zai
+        bayyana nan take.
       </p>
     ),
   },

@@ -15,7 +15,8 @@ export const FAQS: readonly Faq[] = [
       <p>
         Choose a campaign on the <Link to="/campaigns">campaigns page</Link> and press “Get my payment reference”.
         Transfer the amount to the account shown, with that reference in the transfer’s narration: we match your gift by
-        it, and your pledge page shows your receipt once it arrives. Online card payment is coming soon.
+        it, and your pledge page shows your receipt once it arrives. Where a campaign’s page offers “Pay online now”,
+        you can pay by card, bank transfer or USSD through Paystack instead, and your receipt shows at once.
       </p>
     ),
   },
