@@ -6,12 +6,14 @@
 import type { createServerSideHelpers } from '@trpc/react-query/server';
 import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import { parse } from 'regexparam';
-import { matchRoute, Route, Switch } from 'wouter';
+import { matchRoute, Route, Switch, useLocation } from 'wouter';
 import type { AppRouter } from '../server/trpc/root';
 import { getLocale, type Locale, t } from '../shared/messages';
+import { RetryBoundary } from './components/retry-notice';
 import { Spinner } from './components/spinner';
 import { SiteLayout } from './layout/site-layout';
 import { loadStaffMessages } from './lib/catalogue';
+import { setPagePreloader } from './lib/page-preload';
 import { archivePageInput, campaignsPageInput, latestCampaignsInput } from './pages/public/page-queries';
 
 /** The server's tRPC helpers: prefetching fills the query cache the page then renders from. */
@@ -48,7 +50,15 @@ const page = <K extends string>(
   const preload = (locale: Locale = getLocale()) => {
     let promise = loading.get(locale);
     if (!promise) {
-      promise = load(locale).then((module) => void loaded.set(locale, module[name]));
+      promise = load(locale).then(
+        (module) => void loaded.set(locale, module[name]),
+        (error: unknown) => {
+          // Code that did not arrive (offline): the next render, after Retry, fetches it again.
+          loading.delete(locale);
+          lazies.delete(locale);
+          throw error;
+        },
+      );
       loading.set(locale, promise);
     }
     return promise;
@@ -137,6 +147,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
       }
     },
   ),
+  // "Find my pledge": the links to a lost pledge, mailed to the pledge's email.
+  page('/pledge-lookup', () => import('./pages/public/pledge-lookup-page'), 'PledgeLookupPage'),
   page('/newsletter/confirm', () => import('./pages/public/newsletter-confirm-page'), 'NewsletterConfirmPage'),
   page(
     '/newsletter/unsubscribe',
@@ -195,6 +207,9 @@ export function matchPublicPage(pathname: string): { page: PublicPage; params: R
   return { page: NOT_FOUND_PAGE, params: {} };
 }
 
+// A page may get the next one's code ready before moving there (the give form, the pledge page).
+setPagePreloader((pathname) => matchPublicPage(pathname).page.preload());
+
 /** The paths the browser renders without the server: sign-in, a forgotten password, and the admin area. */
 export const CLIENT_ONLY_PATH = /^\/(?:login|forgot-password|reset-password|admin)(?:\/.*)?$/;
 
@@ -206,9 +221,15 @@ const ForgotPasswordPage = staffPage(() => import('./pages/admin/forgot-password
 const ResetPasswordPage = staffPage(() => import('./pages/admin/reset-password-page'));
 const AdminApp = staffPage(() => import('./pages/admin/admin-app'));
 
-const PageLoading = () => <div className="page-loading" aria-busy="true" />;
+/** While the next page's code arrives: the spinner, so a slow connection never shows a blank page. */
+const PageLoading = () => (
+  <div className="page-loading" aria-busy="true">
+    <Spinner label={t('shell.loading')} />
+  </div>
+);
 
 export function AppRoutes() {
+  const [path] = useLocation();
   return (
     <Switch>
       <Route path={CLIENT_ONLY_PATH}>
@@ -223,14 +244,17 @@ export function AppRoutes() {
       </Route>
       <Route>
         <SiteLayout>
-          <Suspense fallback={<PageLoading />}>
-            <Switch>
-              {PUBLIC_PAGES.map(({ path, Page }) => (
-                <Route key={path} path={path} component={Page} />
-              ))}
-              <Route component={NOT_FOUND_PAGE.Page} />
-            </Switch>
-          </Suspense>
+          {/* A page whose code did not arrive says so, with Retry; going to another page clears it. */}
+          <RetryBoundary resetKey={path} frame="container section">
+            <Suspense fallback={<PageLoading />}>
+              <Switch>
+                {PUBLIC_PAGES.map(({ path, Page }) => (
+                  <Route key={path} path={path} component={Page} />
+                ))}
+                <Route component={NOT_FOUND_PAGE.Page} />
+              </Switch>
+            </Suspense>
+          </RetryBoundary>
         </SiteLayout>
       </Route>
     </Switch>

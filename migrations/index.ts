@@ -11,6 +11,8 @@ import * as mailMessages from './2026-11-28T0000-mail-messages';
 import * as outboxRetry from './2026-11-28T0100-outbox-retry';
 import * as newsletterEditions from './2026-11-29T0000-newsletter-editions';
 import * as onlinePayments from './2026-11-30T0000-online-payments';
+import * as donorAndStaffWay from './2026-12-01T0000-donor-and-staff-way';
+import * as mailAttachment from './2026-12-01T0100-mail-attachment';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -25,4 +27,6 @@ export const migrations = {
   '2026-11-28T0100-outbox-retry': outboxRetry,
   '2026-11-29T0000-newsletter-editions': newsletterEditions,
   '2026-11-30T0000-online-payments': onlinePayments,
+  '2026-12-01T0000-donor-and-staff-way': donorAndStaffWay,
+  '2026-12-01T0100-mail-attachment': mailAttachment,
 };

@@ -46,6 +46,10 @@ export async function buildAll() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The PDF receipt's fonts, read beside main.js (server/giving/receipt-pdf.ts).
+  fs.cpSync(path.join(root, 'server/giving/receipt-fonts'), path.join(dist, 'server/receipt-fonts'), {
+    recursive: true,
+  });
   fs.writeFileSync(path.join(dist, 'BUILD_STAMP'), new Date().toISOString());
   console.log(`Built client and server in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -19,6 +19,7 @@ import type { Config } from './config';
 import { dashboardRest } from './dashboard/rest';
 import type { Deps } from './deps';
 import { TooManyRequestsError } from './errors';
+import { pledgeLookupRest } from './giving/lookup-rest';
 import { givingRest } from './giving/rest';
 import { registerAllowedHosts } from './http/allowed-hosts';
 import { trackRouteMethods } from './http/allowed-methods';
@@ -175,6 +176,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await settingsRest(api, deps);
   await auditRest(api, deps);
   await givingRest(api, deps, pages);
+  await pledgeLookupRest(api, deps, pages);
   await paymentsRest(api, deps, pages);
   await backupRest(api, deps);
   await outboxRest(api, deps);

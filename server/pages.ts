@@ -51,10 +51,11 @@ const PASSWORD_PAGE_PATH = /^\/(?:forgot-password|reset-password)(?:[/?]|$)/;
 const PASSWORD_PAGE_HEAD =
   '\n    <meta name="robots" content="noindex">\n    <meta name="referrer" content="no-referrer">';
 /**
- * A donor's own page, and the pages of the newsletter's mailed links: rendered, but never kept in
- * memory, shared by a proxy or listed by a search engine. The newsletter's sent editions are public.
+ * A donor's own page, "Find my pledge" (which answers a form post of one visitor's), and the pages
+ * of the newsletter's mailed links: rendered, but never kept in memory, shared by a proxy or listed
+ * by a search engine. The newsletter's sent editions are public.
  */
-const PRIVATE_PAGE_PATH = /^\/(?:pledge\/|newsletter\/(?:confirm|unsubscribe)\/?$)/;
+const PRIVATE_PAGE_PATH = /^\/(?:pledge\/|pledge-lookup\/?$|newsletter\/(?:confirm|unsubscribe)\/?$)/;
 /** A sent edition's page in the newsletter's archive. */
 const EDITION_PAGE_PATH = /^\/newsletter\/(?!(?:confirm|unsubscribe)\/?$)([^/]+)\/?$/;
 const HEAD_MARKER = '<!--app-head-->';

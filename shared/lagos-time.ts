@@ -19,3 +19,6 @@ export const lagosToday = (now: Date = new Date()): string => lagosClock(now).to
 
 /** The instant a Lagos calendar day (YYYY-MM-DD) starts. */
 export const lagosDayStart = (day: string): Date => fromLagosClock(Date.parse(`${day}T00:00:00Z`));
+
+/** The instant as Lagos's wall clock with its offset, e.g. 2026-11-26T09:30:00+01:00 (for files staff open). */
+export const lagosIso = (instant: Date): string => `${lagosClock(instant).toISOString().slice(0, 19)}+01:00`;

@@ -108,6 +108,8 @@ export function metaForPath(pathname: string): PageMeta {
     return { title: t('meta.dashboard.title', site), description: metaOf('home').description };
   // A donor's own pledge page: not for search engines (server/http/pages.ts keeps it out of caches and indexes).
   if (clean.startsWith('/pledge/')) return metaOf('pledge');
+  // "Find my pledge": about a donor's own pledges, kept out of indexes too.
+  if (clean === '/pledge-lookup') return metaOf('pledge_lookup');
   // The newsletter's mailed links: kept out of indexes like the pledge page.
   if (clean === '/newsletter/confirm') return metaOf('newsletter_confirm');
   if (clean === '/newsletter/unsubscribe') return metaOf('newsletter_unsubscribe');

@@ -5,8 +5,27 @@ import { Copy } from './icons/copy';
 
 const RESET_MS = 2500;
 
-/** Copies `value` to the clipboard and announces "Copied" through a live region. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+interface CopyButtonProps {
+  value: string;
+  /** The button's accessible name, naming what it copies ("Copy account number"). */
+  label: string;
+  /** The button's visible text; "Copy" unless told. */
+  text?: string;
+  /** What to say when the clipboard refuses; the default speaks of a number. */
+  failedText?: string;
+}
+
+/**
+ * Copies `value` to the clipboard. The button itself says "Copied" for a moment: both words are
+ * laid over each other so the button keeps the width of the longer one and nothing beside it
+ * moves; the live region repeats it for screen readers only, so sighted people read it once.
+ */
+export function CopyButton({
+  value,
+  label,
+  text = t('common.copy'),
+  failedText = t('common.copyFailed'),
+}: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -24,14 +43,18 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     }
   };
 
+  const copied = state === 'copied';
   return (
     <span className="copy-button">
       <button type="button" className="btn btn--secondary btn--small" onClick={copy} aria-label={label}>
-        {state === 'copied' ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
-        <span aria-hidden="true">{state === 'copied' ? t('common.copied') : t('common.copy')}</span>
+        {copied ? <Check aria-hidden="true" size={16} /> : <Copy aria-hidden="true" size={16} />}
+        <span className="copy-button__words" aria-hidden="true">
+          <span data-shown={!copied}>{text}</span>
+          <span data-shown={copied}>{t('common.copied')}</span>
+        </span>
       </button>
-      <span className="copy-button__status" role="status">
-        {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : ''}
+      <span className={state === 'failed' ? 'copy-button__status' : 'visually-hidden'} role="status">
+        {copied ? t('common.copied') : state === 'failed' ? failedText : ''}
       </span>
     </span>
   );

@@ -21,7 +21,14 @@ export const lazyTransport: TRPCLink<AppRouter> = (runtime) => {
     observable((observer) => {
       let cancelled = false;
       let unsubscribe = () => {};
-      loading ??= import('./trpc-transport').then(({ transport }) => transport(runtime));
+      // A transport that did not arrive (offline) is fetched again by the next call, not failed for good.
+      loading ??= import('./trpc-transport').then(
+        ({ transport }) => transport(runtime),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
       loading.then(
         (link) => {
           if (cancelled) return;

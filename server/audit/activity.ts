@@ -2,16 +2,18 @@
  * The audit trail read back for people: each event in plain words ("Amina Bello approved a
  * volunteer"), newest first, a page at a time, filtered by person, kind of action and day.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { NEWSLETTER_STATUSES, type NewsletterStatus, REVIEW_STATUSES, type ReviewStatus } from '../../shared/constants';
 import { lagosDayStart } from '../../shared/lagos-time';
 import { type MessageKey, t } from '../../shared/messages';
 import { ROLES, type Role } from '../../shared/roles';
 import type { ActivityQuery } from '../../shared/schemas/staff';
 import { ACCOUNT_LIMIT } from '../auth/throttle';
+import type { DB } from '../db/database';
 import { isId } from '../db/ids';
 import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
+import { KINDS } from '../submissions/kinds';
 
 export interface ActivityEvent {
   id: string;
@@ -25,6 +27,14 @@ export interface ActivityEvent {
   ip: string | null;
   /** The event in plain words. */
   description: string;
+  /** The entry the event changed, by its name, and the staff page that shows it; null when gone or without a page. */
+  link: ActivityLink | null;
+}
+
+export interface ActivityLink {
+  label: string;
+  /** A path of the staff area, e.g. /admin/campaigns/<id>/edit. */
+  path: string;
 }
 
 const DEFAULT_LIMIT = 50;
@@ -153,6 +163,116 @@ export function describeEvent(event: {
   }
 }
 
+type LinkedEvent = Pick<ActivityEvent, 'action' | 'target'>;
+
+const CAMPAIGN_ACTIONS = new Set(['campaign.created', 'campaign.updated', 'campaign.adjusted']);
+const SUBMISSION_ACTIONS = new Set(['submission.status', 'submission.noted']);
+const PLEDGE_ACTIONS = new Set(['pledge.created', 'pledge.updated', 'pledge.paymentReview']);
+const GIFT_ACTIONS = new Set(['gift.confirmed', 'gift.reversed', 'gift.refunded']);
+const USER_ACTIONS = new Set(['user.created', 'user.updated', 'user.password.reset', 'admin.created']);
+
+/** Where the Donations page shows one pledge (its Pledges tab, searched by reference). */
+const pledgePath = (reference: string) => `/admin/donations?pledge=${encodeURIComponent(reference)}`;
+
+/** The distinct targets of the events with one of these actions. */
+const targetsOf = (events: readonly LinkedEvent[], actions: Set<string>) => [
+  ...new Set(events.filter((e) => actions.has(e.action) && e.target).map((e) => e.target as string)),
+];
+
+/**
+ * The entries a page of events changed, named as they are now, with the staff page of each: the
+ * campaign's editor, the submission (its tab, searched by its email), the pledge in Donations, the
+ * staff list. An entry since deleted (a campaign, an erased submission) gets no link: the event's
+ * own words still say what it was. A handful of queries per page, whatever its length.
+ */
+async function linksOf(db: DB, events: readonly LinkedEvent[]): Promise<Map<string, ActivityLink>> {
+  const links = new Map<string, ActivityLink>();
+  const key = (action: string, target: string) => `${action.split('.')[0]} ${target}`;
+
+  const campaignIds = targetsOf(events, CAMPAIGN_ACTIONS).filter(isId);
+  if (campaignIds.length > 0)
+    for (const c of await db.selectFrom('campaigns').select(['id', 'title']).where('id', 'in', campaignIds).execute())
+      links.set(key('campaign', c.id), { label: c.title, path: `/admin/campaigns/${c.id}/edit` });
+
+  const byKind = new Map<string, string[]>();
+  for (const target of targetsOf(events, SUBMISSION_ACTIONS)) {
+    const [kind = '', id = ''] = target.split('/');
+    if (Object.hasOwn(KINDS, kind) && isId(id)) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+  }
+  for (const [kind, ids] of byKind) {
+    const rows = (await (db as unknown as Kysely<Record<string, SubmissionNames>>)
+      .selectFrom(KINDS[kind as keyof typeof KINDS].table)
+      .select(['id', 'email', ...NAME_COLUMNS[kind as keyof typeof KINDS]])
+      .where('id', 'in', ids)
+      .execute()) as SubmissionNames[];
+    for (const row of rows)
+      links.set(key('submission', `${kind}/${row.id}`), {
+        label: submissionName(row),
+        path: `/admin/submissions?type=${kind}&q=${encodeURIComponent(row.email)}`,
+      });
+  }
+
+  const references = targetsOf(events, PLEDGE_ACTIONS);
+  if (references.length > 0)
+    for (const p of await db.selectFrom('pledges').select('reference').where('reference', 'in', references).execute())
+      links.set(key('pledge', p.reference), { label: p.reference, path: pledgePath(p.reference) });
+
+  const giftIds = targetsOf(events, GIFT_ACTIONS).filter(isId);
+  if (giftIds.length > 0)
+    for (const g of await db
+      .selectFrom('gifts as g')
+      .leftJoin('pledges as p', 'p.id', 'g.pledgeId')
+      .select(['g.id', 'g.receiptNumber', 'p.reference'])
+      .where('g.id', 'in', giftIds)
+      .execute())
+      links.set(key('gift', g.id), {
+        label: g.receiptNumber,
+        path: g.reference ? pledgePath(g.reference) : '/admin/donations',
+      });
+
+  const emails = targetsOf(events, USER_ACTIONS);
+  if (emails.length > 0)
+    for (const u of await db
+      .selectFrom('admin_users')
+      .select(['email', 'name'])
+      .where('email', 'in', emails)
+      .execute()) {
+      links.set(key('user', u.email), { label: u.name || u.email, path: '/admin/users' });
+      links.set(key('admin', u.email), { label: u.name || u.email, path: '/admin/users' });
+    }
+
+  return links;
+}
+
+/** The columns that name a submission, whichever its kind (absent ones are undefined). */
+interface SubmissionNames {
+  id: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  organizationName?: string;
+  name?: string;
+}
+
+/** What names an entry of each kind: the heading the submissions list shows. */
+const NAME_COLUMNS = {
+  volunteer: ['firstName', 'lastName'],
+  partner: ['organizationName'],
+  advocate: ['firstName', 'lastName'],
+  newsletter: [],
+  contact: ['name'],
+} as const satisfies Record<keyof typeof KINDS, readonly (keyof SubmissionNames)[]>;
+
+const submissionName = (row: SubmissionNames) =>
+  row.organizationName || row.name || `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email;
+
+/** The link of one event, from the page's lookups. */
+function linkOf(links: Map<string, ActivityLink>, event: LinkedEvent): ActivityLink | null {
+  if (event.action === 'settings.updated') return { label: t('admin.nav.settings'), path: '/admin/settings' };
+  if (!event.target) return null;
+  return links.get(`${event.action.split('.')[0]} ${event.target}`) ?? null;
+}
+
 /** A page of events, newest first. Unknown or malformed filters simply match nothing. */
 export async function listActivity(
   deps: Pick<Deps, 'db'>,
@@ -187,8 +307,14 @@ export async function listActivity(
   if (query.from) select = select.where('e.at', '>=', lagosDayStart(query.from));
   if (query.to) select = select.where('e.at', '<', new Date(lagosDayStart(query.to).getTime() + DAY_MS));
   const { rows, nextCursor } = pageOf(await select.execute(), limit);
+  const links = await linksOf(deps.db, rows);
   return {
-    items: rows.map((row) => ({ ...row, at: row.at.toISOString(), description: describeEvent(row) })),
+    items: rows.map((row) => ({
+      ...row,
+      at: row.at.toISOString(),
+      description: describeEvent(row),
+      link: linkOf(links, row),
+    })),
     next: nextCursor,
   };
 }

@@ -16,6 +16,9 @@ export function monthBounds(now: Date): { previous: Date; current: Date; next: D
   return { previous: start(y, m - 1), current: start(y, m), next: start(y, m + 1) };
 }
 
+/** The Lagos calendar month an instant falls in, YYYY-MM. */
+const lagosMonth = (instant: Date) => lagosClock(instant).toISOString().slice(0, 7);
+
 export function growthPercent(current: number, previous: number): number {
   if (previous === 0) return 100;
   return Math.round(((current - previous) / previous) * 1000) / 10;
@@ -37,5 +40,11 @@ export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
       ),
     ])
     .executeTakeFirstOrThrow();
-  return { ...row, monthlyGrowth: growthPercent(row.currentMonthRaised, row.previousMonthRaised) };
+  return {
+    ...row,
+    monthlyGrowth: growthPercent(row.currentMonthRaised, row.previousMonthRaised),
+    // Which months growth compares, so the dashboard can name them.
+    currentMonth: lagosMonth(current),
+    previousMonth: lagosMonth(previous),
+  };
 }

@@ -187,6 +187,10 @@ export interface SiteSettingsTable {
   feeFlat: Generated<number>;
   feeWaivedBelow: Generated<number>;
   feeCap: Generated<number>;
+  /** How many working days confirming a transfer usually takes (the pledge page says it). */
+  confirmWorkingDays: Generated<number>;
+  /** The foundation's CAC registration number, on receipts; '' until an admin gives it. */
+  cacRcNumber: Generated<string>;
 }
 
 /** Staff notes on a submission; deleted with it. */
@@ -357,6 +361,8 @@ export interface GiftsTable {
   review: string | null;
   /** The bank credit by which the provider paid it out to the foundation. */
   settlementLineId: string | null;
+  /** Given to the foundation's general fund, not to a campaign (no campaign, no campaign total). */
+  generalFund: Generated<boolean>;
 }
 
 /** One try to pay a pledge online: its own reference with the provider, and how it ended. */
@@ -413,6 +419,8 @@ export interface MailOutboxTable {
   /** The bulk send it belongs to: its body is the batch's template, filled with `slots`. */
   batchId: string | null;
   slots: ColumnType<string[] | null, string | null | undefined, string | null>;
+  /** What the worker attaches as it sends, by name ('gift-receipt:<receipt number>'): server/mail/attachments.ts. */
+  attachment: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A bulk send (a newsletter edition's): held pauses its queued messages. */

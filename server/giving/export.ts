@@ -1,5 +1,6 @@
 /**
- * CSV export of gifts, as Excel opens it (lib/csv: byte-order mark, formulas neutralised), read a
+ * CSV export of gifts (to campaigns, and to the general fund: "General fund" in the Campaign
+ * column), as Excel opens it (lib/csv: byte-order mark, formulas neutralised), read a
  * page at a time. Audited.
  */
 import { once } from 'node:events';
@@ -7,6 +8,7 @@ import { sql } from 'kysely';
 import { type Actor, audit } from '../audit/audit';
 import type { Deps } from '../deps';
 import { csvStream, safeCell } from '../lib/csv';
+import { GENERAL_FUND_TITLE } from './gifts';
 
 const BATCH = 500;
 const COLUMNS = [
@@ -50,6 +52,7 @@ async function* giftRows(deps: Pick<Deps, 'db'>) {
         sql<string>`g.received_on::text`.as('receivedOn'),
         'g.amount',
         'g.campaignTitle',
+        'g.generalFund',
         'g.name',
         'g.anonymous',
         'g.hideAmount',
@@ -76,7 +79,8 @@ async function* giftRows(deps: Pick<Deps, 'db'>) {
         r.receiptNumber,
         r.receivedOn,
         String(r.amount),
-        r.campaignTitle,
+        // The general fund is named as such, apart from any campaign's title.
+        r.generalFund ? GENERAL_FUND_TITLE : r.campaignTitle,
         r.name,
         r.anonymous ? 'yes' : 'no',
         r.hideAmount ? 'yes' : 'no',

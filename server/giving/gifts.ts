@@ -1,7 +1,8 @@
 /**
- * Gifts: money received for a campaign. Recording or reversing one moves the campaign's
- * `amount_raised` and `supporters` in the same transaction, so the rule of server/giving/totals.ts
- * holds at every commit. Callers pass their transaction and settle the public data version after it.
+ * Gifts: money received for a campaign, or for the general fund (no campaign, no total to move).
+ * Recording or reversing one moves the campaign's `amount_raised` and `supporters` in the same
+ * transaction, so the rule of server/giving/totals.ts holds at every commit. Callers pass their
+ * transaction and settle the public data version after it.
  */
 import { sql, type Transaction } from 'kysely';
 import { formatNaira } from '../../shared/format';
@@ -13,8 +14,10 @@ import type { Deps } from '../deps';
 import { queueGiftReceipt, withdrawReceipts } from './mails';
 
 export interface NewGift {
-  campaignId: string;
+  /** null for a gift to the general fund (`generalFund`): no campaign, so no campaign total moves. */
+  campaignId: string | null;
   campaignTitle: string;
+  generalFund?: boolean;
   pledgeId: string | null;
   statementLineId: string | null;
   amount: number;
@@ -25,6 +28,9 @@ export interface NewGift {
   /** What an online payment brings (server/payments/): absent for a transfer or a hand entry. */
   online?: OnlineGift;
 }
+
+/** The campaign title a general fund gift stores, as the CSV writes it; screens translate it. */
+export const GENERAL_FUND_TITLE = 'General fund';
 
 /** An online gift's provider facts, as the gifts table stores them. */
 export interface OnlineGift {
@@ -173,7 +179,7 @@ export async function recordGift(
     .insertInto('gifts')
     .values({ id, receiptNumber, ...fields, ...online, confirmedById: actor.id, confirmedBy: actor.name })
     .execute();
-  await moveTotals(trx, gift.campaignId, gift.amount, supporter ? 1 : 0, actor, now);
+  if (gift.campaignId) await moveTotals(trx, gift.campaignId, gift.amount, supporter ? 1 : 0, actor, now);
   await audit(
     trx,
     actor,

@@ -27,7 +27,7 @@ export interface BankAccount {
 }
 
 /** A Lagos calendar day (YYYY-MM-DD) in words: '5 March 2026', '5 Maris, 2026'. */
-function mailDay(day: string, language: Locale): string {
+export function mailDay(day: string, language: Locale): string {
   const [year, month, date] = day.split('-');
   const name = t(`date.month.long.${Number(month)}` as MessageKey, undefined, language);
   return language === 'en' ? `${Number(date)} ${name} ${year}` : `${Number(date)} ${name}, ${year}`;
@@ -41,7 +41,7 @@ function lagosMoment(instant: Date, language: Locale) {
 }
 
 /** The campaign's title in the donor's language, where it has one in Hausa. */
-const titleIn = (language: Locale, title: string, titleHa: string | undefined) =>
+export const titleIn = (language: Locale, title: string, titleHa: string | undefined) =>
   language === 'ha' && titleHa?.trim() ? titleHa : title;
 
 /** The frame read in the caller's transaction: PGlite's one connection is busy with it. */
@@ -133,6 +133,7 @@ function GiftReceiptMail({ facts, receiptNumber, day }: { facts: PledgeFacts; re
         <Fact label={t('mail.fact.receivedOn', undefined, l)} value={day} />
         <Fact label={t('mail.fact.reference', undefined, l)} value={facts.reference} />
       </Section>
+      <Paragraph>{t('mail.receipt.attached', undefined, l)}</Paragraph>
       <ActionButton href={facts.pageUrl}>{t('mail.receipt.pageLink', undefined, l)}</ActionButton>
     </MailLayout>
   );
@@ -255,6 +256,8 @@ export async function queueGiftReceipt(
     subject: t('mail.receipt.subject', { number: gift.receiptNumber }, l),
     body: <GiftReceiptMail facts={facts} receiptNumber={gift.receiptNumber} day={mailDay(gift.receivedOn, l)} />,
     dedupeKey: `gift.receipt:${gift.pledgeId}:${payment}`,
+    // The PDF receipt of this gift, made as the mail leaves (server/mail/attachments.ts).
+    attachment: `gift-receipt:${gift.receiptNumber}`,
   });
 }
 

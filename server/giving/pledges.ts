@@ -216,7 +216,7 @@ export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
   }
 }
 
-async function findByReference(db: DB, reference: string): Promise<PledgeRow> {
+export async function findByReference(db: DB, reference: string): Promise<PledgeRow> {
   const canonical = normaliseReference(reference);
   const row = canonical
     ? await db.selectFrom('pledges').selectAll().where('reference', '=', canonical).executeTakeFirst()
@@ -260,7 +260,13 @@ export async function pledgePage(deps: Deps, reference: string) {
     pledge,
     bank: campaign ? bankOf(campaign) : settings.bank,
     receipts,
-    foundation: settings.contact,
+    foundation: { ...settings.contact, cacRcNumber: settings.cacRcNumber },
+    // The donor's name on the receipt: what the supporter wall shows once money arrives, so only
+    // then, and never for an anonymous gift (anyone with the reference can open this page).
+    donorName: receipts.length > 0 && !row.anonymous ? row.name : null,
+    giving: settings.giving,
+    // The campaign's address for sharing, on the configured public address (never the request's Host).
+    campaignUrl: campaign ? new URL(`/campaign/${campaign._id}`, deps.config.publicUrl).href : null,
     payment: {
       available:
         settings.online.enabled && pledge.status === 'pending' && !pledge.receivedAmount && row.campaignId !== null,
@@ -399,24 +405,4 @@ async function staffViews(db: DB, rows: PledgeRow[], now: Date): Promise<StaffPl
   const ids = rows.map((r) => r.id);
   const [received, online] = await Promise.all([receivedOf(db, ids), onlinePaymentsOf(db, ids)]);
   return rows.map((row) => toStaff(row, received.get(row.id), online.get(row.id), now));
-}
-
-/** The supporter wall of a campaign: its latest counting gifts, each as the donor chose to be shown. */
-export async function supportersOf(deps: Pick<Deps, 'db'>, campaignId: string, limit = 20) {
-  if (!isId(campaignId)) return [];
-  const rows = await deps.db
-    .selectFrom('gifts')
-    .select(['id', 'name', 'anonymous', 'hideAmount', 'amount', sql<string>`received_on::text`.as('receivedOn')])
-    .where('campaignId', '=', campaignId)
-    .where('reversedAt', 'is', null)
-    .orderBy('receivedOn', 'desc')
-    .orderBy('createdAt', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.anonymous || r.name === '' ? null : r.name,
-    amount: r.hideAmount ? null : r.amount,
-    receivedOn: r.receivedOn,
-  }));
 }

@@ -24,6 +24,7 @@ import {
   statementLinesAnswer,
 } from '../../shared/schemas/giving-answers';
 import { payInput } from '../../shared/schemas/payments';
+import { receiptQuery } from '../../shared/schemas/receipt';
 import { columnMapping } from '../../shared/schemas/statement-mapping';
 import { actorOfRequest, requireStaff } from '../auth/guards';
 import type { Deps } from '../deps';
@@ -49,6 +50,7 @@ import { FORM_CONTENT_TYPE, formInput, isFormPost, parseFormBody } from '../subm
 import { giftsCsv, giftsCsvFilename } from './export';
 import { createPledge, getPublicPledge, listPledges, updatePledge } from './pledges';
 import { pledgeQrSvg } from './qr';
+import { pledgeReceiptPdf } from './receipt';
 import { type ColumnMapping, STATEMENT_MAX_BYTES } from './statement-file';
 import { confirmLines, decideLine, importStatement, StatementRefusal, statementLines } from './statements';
 
@@ -232,6 +234,41 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
   );
 
   app.get(
+    '/api/pledges/:reference/receipt.pdf',
+    {
+      config: { budget: 'read' },
+      schema: {
+        tags,
+        operationId: 'getPledgeReceiptPdf',
+        summary: 'The receipt of what a pledge has received, as a PDF',
+        description:
+          "The donor's receipt to keep: the foundation and its CAC RC number, the donor's name (none for an anonymous gift), each payment received with its receipt number and day, the amount in figures and words, the campaign and the reference. In `lang` when given (the page's language), otherwise the language the pledge was made in. 404 until a payment has been received.",
+        params: z.object({ reference: z.string().max(64) }),
+        querystring: receiptQuery,
+        produces: ['application/pdf'],
+        response: {
+          200: {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: z.custom<Buffer>().meta({ type: 'string', format: 'binary' }) } },
+          },
+          ...refusals(400, 404),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { filename, pdf } = await pledgeReceiptPdf(deps, req.params.reference, req.query.lang);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          // Private, and current: a payment received later adds a line.
+          .header('cache-control', 'private, no-cache')
+          .send(pdf)
+      );
+    },
+  );
+
+  app.get(
     '/api/pledges',
     {
       config: { budget: 'staff' },
@@ -406,13 +443,13 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
     '/api/statement-lines/:id',
     {
       onRequest: finance,
-      config: { budget: 'staff', openapiExample: { action: 'notDonation' } },
+      config: { budget: 'staff', openapiExample: { action: 'generalFund', name: 'Halima Yusuf' } },
       schema: {
         tags,
         operationId: 'decideStatementLine',
         summary: 'Decide about one credit line',
         description:
-          "'gift' assigns it to a campaign as a gift without a pledge (`name` empty for an anonymous supporter); 'pledge' to a pledge; 'notDonation' sets it aside (bank levies, transfers between the foundation's accounts); 'settlement' marks it as Paystack paying out online gifts (linked to the gifts whose nets add up to it; no total moves); 'open' takes a decision back, with the gift it made or the gifts a settlement was linked to.",
+          "'gift' assigns it to a campaign as a gift without a pledge (`name` empty for an anonymous supporter); 'pledge' to a pledge (`pledgeId`: its id or its payment reference); 'generalFund' records it as a gift to the foundation's general fund (`name` optional): the gift has no campaign, moves no campaign's total, never shows on a supporter wall, and `gifts.csv` writes \"General fund\" in its Campaign column; 'notDonation' sets it aside (bank levies, transfers between the foundation's accounts); 'settlement' marks it as Paystack paying out online gifts (linked to the gifts whose nets add up to it; no total moves); 'open' takes a decision back, with the gift it made or the gifts a settlement was linked to.",
         security: BEARER,
         params: id,
         body: lineDecisionInput,

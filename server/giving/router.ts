@@ -10,15 +10,20 @@ import {
 } from '../../shared/schemas/giving';
 import { pageCursor } from '../../shared/schemas/pages';
 import { payInput } from '../../shared/schemas/payments';
+import { pledgeLookupInput } from '../../shared/schemas/pledge-lookup';
+import { receiptPdfInput } from '../../shared/schemas/receipt';
 import { columnMapping } from '../../shared/schemas/statement-mapping';
 import { ValidationError } from '../errors';
 import { startPayment } from '../payments/service';
 import { publicFormProcedure, publicProcedure, router, staffProcedure } from '../trpc/trpc';
 import { givingSummary } from './dashboard';
 import { giftsCsvText } from './export';
-import { createPledge, getPublicPledge, listPledges, pledgePage, supportersOf, updatePledge } from './pledges';
+import { lookupPledges } from './lookup';
+import { createPledge, getPublicPledge, listPledges, pledgePage, updatePledge } from './pledges';
+import { pledgeReceiptPdf } from './receipt';
 import { STATEMENT_MAX_BYTES } from './statement-file';
 import { confirmLines, decideLine, importStatement, listStatements, openLines, statementLines } from './statements';
+import { supportersOf } from './supporters';
 
 const finance = staffProcedure('donations.manage');
 const reference = z.object({ reference: z.string().max(64) });
@@ -42,6 +47,11 @@ export const pledgeRouter = router({
   byReference: publicProcedure.input(reference).query(({ ctx, input }) => getPublicPledge(ctx, input.reference)),
   /** The donor's page: the pledge, where to transfer, the receipts. */
   page: publicProcedure.input(reference).query(({ ctx, input }) => pledgePage(ctx, input.reference)),
+  /** GET /api/pledges/{reference}/receipt.pdf's twin: the same PDF, its bytes in base64. */
+  receiptPdf: publicProcedure.input(receiptPdfInput).query(async ({ ctx, input }) => {
+    const { filename, pdf } = await pledgeReceiptPdf(ctx, input.reference, input.lang);
+    return { filename, contentType: 'application/pdf' as const, base64: pdf.toString('base64') };
+  }),
   /** The supporter wall of a campaign. */
   supporters: publicProcedure
     .input(z.object({ campaignId: z.string().max(64) }))
@@ -53,6 +63,8 @@ export const pledgeRouter = router({
   update: finance
     .input(id.extend({ data: pledgeUpdateInput }))
     .mutation(({ ctx, input }) => updatePledge(ctx, input.id, input.data, ctx.actor)),
+  /** POST /api/pledges/lookup's twin: mails the links to an address's pledges; the same answer for every address. */
+  lookup: publicFormProcedure.input(pledgeLookupInput).mutation(({ ctx, input }) => lookupPledges(ctx, input)),
   /** POST /api/pledges/{reference}/pay's twin: Paystack's checkout page for the pledge. */
   pay: publicFormProcedure
     .input(reference.extend(payInput.shape))

@@ -19,8 +19,9 @@ import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isSettlement, linkSettlement, unlinkSettlement } from '../payments/settlements';
-import { type GiftDeps, recordGift, reverseGifts } from './gifts';
+import { GENERAL_FUND_TITLE, type GiftDeps, recordGift, reverseGifts } from './gifts';
 import { type Match, matchCredit, shiftDay } from './matcher';
+import { normaliseReference } from './reference';
 import { type ColumnMapping, type ParsedStatement, StatementError } from './statement-file';
 import { readStatementOffThread } from './statement-reader';
 
@@ -219,6 +220,7 @@ const lineColumns = (db: DB) =>
       'p.campaignTitle as pledgeCampaign',
       'g.receiptNumber',
       'g.campaignTitle as giftCampaign',
+      'g.generalFund as giftGeneralFund',
       sql<number>`(select count(*) from gifts s where s.settlement_line_id = l.id)::int`.as('settledGifts'),
     ]);
 
@@ -244,7 +246,13 @@ const toLineView = (r: LineRow): StatementLineView => ({
         campaignTitle: r.pledgeCampaign!,
       }
     : null,
-  gift: r.receiptNumber ? { receiptNumber: r.receiptNumber, campaignTitle: r.giftCampaign! } : null,
+  gift: r.receiptNumber
+    ? {
+        receiptNumber: r.receiptNumber,
+        // Stored as a fixed English title (the CSV's), told in the reader's language.
+        campaignTitle: r.giftGeneralFund ? t('giving.generalFund') : r.giftCampaign!,
+      }
+    : null,
   settledGifts: Number(r.settledGifts),
 });
 
@@ -307,6 +315,15 @@ async function lockOpenLine(trx: DB, lineId: string) {
 }
 
 type LockedLine = NonNullable<Awaited<ReturnType<typeof lockOpenLine>>>;
+
+/** A pledge's id from its id or its payment reference (any spelling); null when neither names one. */
+async function pledgeIdOf(trx: DB, idOrReference: string): Promise<string | null> {
+  if (isId(idOrReference)) return idOrReference;
+  const reference = normaliseReference(idOrReference);
+  if (!reference) return null;
+  const row = await trx.selectFrom('pledges').select('id').where('reference', '=', reference).executeTakeFirst();
+  return row?.id ?? null;
+}
 
 /** Records the line's money as a gift to its pledge's campaign. */
 async function giftFromPledge(
@@ -372,9 +389,10 @@ export async function confirmLines(
 
 /**
  * PUT /api/statement-lines/{id}: a decision about one line. Assigning to a campaign records a gift
- * without a pledge; to a pledge, a gift to it; 'notDonation' sets it aside; 'settlement' marks it
- * as Paystack paying out online gifts (linked as on import); 'open' takes back a decision, and the
- * gift it made or the gifts it settled.
+ * without a pledge; to a pledge (named by its id or its reference), a gift to it; 'generalFund', a
+ * gift to the foundation's general fund, which has no campaign and moves no campaign's total;
+ * 'notDonation' sets it aside; 'settlement' marks it as Paystack paying out online gifts (linked
+ * as on import); 'open' takes back a decision, and the gift it made or the gifts it settled.
  */
 export async function decideLine(deps: Deps, lineId: string, decision: LineDecision, actor: Actor) {
   if (!isId(lineId)) throw new NotFoundError(t('statements.lineNotFound'));
@@ -426,15 +444,20 @@ export async function decideLine(deps: Deps, lineId: string, decision: LineDecis
         `Paystack settlement of ${linked} gifts: ${line.narration.slice(0, 80)}`,
       );
     } else if (decision.action === 'pledge') {
-      if (!isId(decision.pledgeId) || !(await giftFromPledge(trx, deps, line, decision.pledgeId, actor, now)))
+      const pledgeId = await pledgeIdOf(trx, decision.pledgeId);
+      if (!pledgeId || !(await giftFromPledge(trx, deps, line, pledgeId, actor, now)))
         throw new NotFoundError(t('pledge.notFound'));
-    } else if (campaign) {
+    } else {
+      // A gift without a pledge: to the chosen campaign, or to the general fund, which has none.
+      const to =
+        decision.action === 'generalFund'
+          ? { campaignId: null, campaignTitle: GENERAL_FUND_TITLE, generalFund: true }
+          : { campaignId: campaign!._id, campaignTitle: campaign!.title };
       if (nairaOf(line.amountKobo) < 1) throw new ConflictError(t('statements.tooSmall'));
       await recordGift(
         trx,
         {
-          campaignId: campaign._id,
-          campaignTitle: campaign.title,
+          ...to,
           pledgeId: null,
           statementLineId: lineId,
           amount: nairaOf(line.amountKobo),

@@ -3,6 +3,8 @@
  *   amount_raised = opening_amount + its counting gifts + its adjustments,
  *   supporters    = opening_supporters + its supporters from gifts + its adjustments,
  * where a pledge with counting gifts is one supporter and a gift without a pledge is one.
+ * Gifts to the general fund have no campaign and are left out on purpose (`campaign_id is not
+ * null`): they belong to no campaign's total, and recording them moves none.
  * Checked by the tests after every kind of change and by `npm run check:totals` on a live database.
  */
 import { sql } from 'kysely';

@@ -108,6 +108,8 @@ export const SETTINGS_EXAMPLE = {
   feeFlat: 100,
   feeWaivedBelow: 2500,
   feeCap: 2000,
+  confirmWorkingDays: 2,
+  cacRcNumber: 'IT 123456',
 };
 
 /** The settings as staff read them: with whether online payment is on. */
@@ -310,6 +312,8 @@ export const DASHBOARD_STATS_EXAMPLE = {
   monthlyGrowth: 12.5,
   currentMonthRaised: 2250000,
   previousMonthRaised: 2000000,
+  currentMonth: '2026-11',
+  previousMonth: '2026-10',
 };
 
 const STAFF_ACCOUNT = {
@@ -352,6 +356,7 @@ export const AUDIT_EXAMPLE = {
       summary: 'set to approved',
       ip: '197.210.53.12',
       description: 'Amina Bello approved a volunteer',
+      link: { label: 'Hauwa Usman', path: '/admin/submissions?type=volunteer&q=hauwa%40example.org' },
     },
   ],
   next: `1763631000000000_${ID}`,
@@ -579,4 +584,9 @@ export const EDITION_DELETED_EXAMPLE = {
 export const EDITION_TESTED_EXAMPLE = {
   message: 'A test was sent to editor@example.org',
   data: { to: 'editor@example.org', languages: ['en', 'ha'] },
+};
+export const PLEDGE_LOOKUP_EXAMPLE = { email: 'amina.bello@example.org' };
+export const PLEDGE_LOOKUP_SENT_EXAMPLE = {
+  message:
+    'If pledges were made with this email address, a mail with their links is on its way. It can take a few minutes: look in your spam folder too.',
 };

@@ -20,6 +20,8 @@ export interface TemplatedMail {
   body: ReactElement;
   headers?: Record<string, string>;
   dedupeKey?: string;
+  /** An attachment by name, made as the message is sent (attachments.ts). */
+  attachment?: string;
 }
 
 export interface RenderedMail {
@@ -113,6 +115,7 @@ const outgoingOf = (mail: RenderedOutgoing): OutgoingMail => ({
   text: mail.text,
   ...(mail.headers ? { headers: mail.headers } : {}),
   ...(mail.dedupeKey ? { dedupeKey: mail.dedupeKey } : {}),
+  ...(mail.attachment ? { attachment: mail.attachment } : {}),
 });
 
 /** Queues a message already rendered (mailTemplate), as queueMail does a template. */

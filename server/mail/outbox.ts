@@ -39,6 +39,8 @@ export interface OutgoingMail {
   dedupeKey?: string;
   /** A bulk send's message (batches.ts): its body is the batch's template filled with `slots`. */
   batch?: { id: string; slots: string[] };
+  /** An attachment by name, made as the message is sent (attachments.ts): 'gift-receipt:R2026-000123'. */
+  attachment?: string;
 }
 
 /** A message refused before it is stored: a programming error in the caller, never a visitor's. */
@@ -80,6 +82,7 @@ const RESERVED = new Set([
 ]);
 
 const address = email();
+const ATTACHMENT = /^[a-z]+(?:-[a-z]+)*:[A-Za-z0-9-]{1,64}$/;
 const noNul = (v: string) => !v.includes('\u0000');
 
 const outgoing = z
@@ -107,6 +110,7 @@ const outgoing = z
     batch: z
       .object({ id: z.uuid(), slots: z.array(z.string().max(4096).refine(noNul, 'must not hold U+0000')).max(16) })
       .optional(),
+    attachment: z.string().regex(ATTACHMENT, 'must name an attachment, such as gift-receipt:R2026-000123').optional(),
   })
   // A batch's message takes its body from the batch; any other needs its own.
   .refine((m) => m.batch !== undefined || m.text !== '', { path: ['text'], message: 'must not be empty' });
@@ -194,6 +198,7 @@ function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail) {
     headers: JSON.stringify(m.headers),
     batchId: m.batch?.id ?? null,
     slots: m.batch ? JSON.stringify(m.batch.slots) : null,
+    attachment: m.attachment ?? null,
     messageId: `<${id}@${deps.config.mail.fromDomain}>`,
     dedupeKey: m.dedupeKey ?? null,
     dueAt: now,

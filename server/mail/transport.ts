@@ -9,7 +9,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Config } from '../config';
-import type { OutboxRow } from './outbox';
+import type { SendableRow } from './attachments';
 
 export interface MailTransport {
   kind: 'smtp' | 'files';
@@ -17,12 +17,12 @@ export interface MailTransport {
    * Delivers one message, or throws. Answers a note kept with the sent row: where a file went.
    * A message kept as a file counts as sent, so setting SMTP_URL later does not send it again.
    */
-  send(row: OutboxRow): Promise<string | undefined>;
+  send(row: SendableRow): Promise<string | undefined>;
   close(): void;
 }
 
 /** The MIME message of a row: its own Message-ID and headers, From and Reply-To from the config. */
-export function messageOf(row: OutboxRow, mail: Config['mail']): Mail.Options {
+export function messageOf(row: SendableRow, mail: Config['mail']): Mail.Options {
   return {
     from: mail.from,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
@@ -32,6 +32,7 @@ export function messageOf(row: OutboxRow, mail: Config['mail']): Mail.Options {
     headers: { ...row.headers, 'Content-Language': row.language },
     text: row.text,
     ...(row.html ? { html: row.html } : {}),
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
   };
 }
 

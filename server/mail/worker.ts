@@ -8,6 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
+import { withAttachments } from './attachments';
 import { batchBodies } from './batches';
 import { claimDue, markRetry, markSent, type OutboxRow, release } from './outbox';
 import type { MailTransport } from './transport';
@@ -65,6 +66,7 @@ export function startMailWorker(
   const started: number[] = []; // real times of the sends of the last minute
   let nextSlot = 0; // the real time the next send may start
   const bodyOf = batchBodies(deps.db);
+  const attach = withAttachments(deps);
   const waiting = new Set<OutboxRow>(); // claimed, not yet started
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -88,7 +90,7 @@ export function startMailWorker(
   const sendOne = async (row: OutboxRow) => {
     started.push(performance.now());
     try {
-      const note = await transport.send(await bodyOf(row));
+      const note = await transport.send(await attach(await bodyOf(row)));
       if (!(await markSent(deps.db, row, deps.now(), note))) {
         log.warn({ mail: row.id }, 'mail sent, but its claim had passed to another worker');
       }

@@ -25,6 +25,8 @@ export const firstSettings = (config: Pick<Config, 'bank'>): Settings => ({
   pledgeExpiryDays: 14,
   welcomeMail: false,
   ...feeRuleFields(DEFAULT_FEE_RULE),
+  confirmWorkingDays: 2,
+  cacRcNumber: '',
 });
 
 /** The fee rule as the settings name its fields. */
@@ -62,6 +64,8 @@ export async function readSettings(db: DB, config: Pick<Config, 'bank'>): Promis
       'feeFlat',
       'feeWaivedBelow',
       'feeCap',
+      'confirmWorkingDays',
+      'cacRcNumber',
     ])
     .executeTakeFirst();
   if (!row) return firstSettings(config);
@@ -85,6 +89,12 @@ export async function publicSettings(deps: Pick<Deps, 'db' | 'publicData' | 'con
     contact: { email: s.contactEmail, phone: s.contactPhone, address: s.contactAddress },
     // Whether the give panel offers to pay online, and the fee rule it shows the cover with.
     online: { enabled: deps.config.paystack !== undefined, fees: feeRuleOf(s) },
+    // The site's configured address: share links are built on it, never on the request's host.
+    siteUrl: deps.config.publicUrl,
+    // How long confirming a transfer usually takes: the pledge page's "After you transfer" box says it.
+    giving: { confirmWorkingDays: s.confirmWorkingDays },
+    // The foundation's registration number, printed on receipts when set ('' until then).
+    cacRcNumber: s.cacRcNumber,
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * CSV export of one kind's submissions, as Excel opens it (lib/csv: byte-order mark, formulas
- * neutralised), one header row, lists joined by "; ". Rows are read a page at a time, so memory
+ * neutralised), one header row, lists joined by "; ", dates in Lagos time with their offset, and
+ * a last column with the staff notes of each entry. Rows are read a page at a time, so memory
  * stays flat.
  */
 import { once } from 'node:events';
 import type { SubmissionType } from '../../shared/constants';
+import { lagosIso } from '../../shared/lagos-time';
 import { type Actor, audit } from '../audit/audit';
 import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
@@ -23,10 +25,46 @@ export const headerOf = (key: string) =>
         .replace(/^./, (c) => c.toUpperCase())
         .replace(/ ([A-Z])(?=[a-z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
 
-const cellOf = (value: unknown): string =>
-  safeCell(Array.isArray(value) ? value.join('; ') : value === null || value === undefined ? '' : String(value));
+/** The wire's instants (ISO in UTC), written as Lagos wall-clock time with its offset: what staff read in a spreadsheet. */
+const DATE_KEYS = new Set(['registrationDate', 'subscriptionDate', 'createdAt']);
 
-/** Every matching row as the API answers it, newest first, a page at a time. */
+/** The last column: each entry's staff notes. */
+const NOTES_KEY = 'notes';
+
+const cellOf = (key: string, value: unknown): string =>
+  safeCell(
+    Array.isArray(value)
+      ? value.join('; ')
+      : value === null || value === undefined
+        ? ''
+        : DATE_KEYS.has(key) && typeof value === 'string'
+          ? lagosIso(new Date(value))
+          : String(value),
+  );
+
+/** The notes of these entries, oldest first, one line each: "<Lagos time> <author>: <text>". */
+async function notesOf(deps: Pick<Deps, 'db'>, type: SubmissionType, ids: string[]): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  if (ids.length === 0) return notes;
+  const rows = await deps.db
+    .selectFrom('submission_notes as n')
+    .leftJoin('admin_users as u', 'u.id', 'n.authorId')
+    .select(['n.submissionId', 'n.author', 'u.name', 'n.body', 'n.createdAt'])
+    .where('n.kind', '=', type)
+    .where('n.submissionId', 'in', ids)
+    .orderBy('n.createdAt')
+    .orderBy('n.id')
+    .execute();
+  for (const row of rows) {
+    // The author's current name while the account exists, as the notes list shows it.
+    const line = `${lagosIso(row.createdAt)} ${row.name || row.author}: ${row.body}`;
+    const before = notes.get(row.submissionId);
+    notes.set(row.submissionId, before ? `${before}\n${line}` : line);
+  }
+  return notes;
+}
+
+/** Every matching row as the API answers it, with its notes, newest first, a page at a time. */
 async function* wireRows(deps: Pick<Deps, 'db'>, type: SubmissionType, filters: { q?: string; status?: string }) {
   const kind = KINDS[type];
   let cursor: string | null = null;
@@ -36,7 +74,16 @@ async function* wireRows(deps: Pick<Deps, 'db'>, type: SubmissionType, filters: 
       .limit(BATCH + 1);
     if (cursor) query = query.where(after(kind.listOrder, cursor));
     const page = pageOf(await query.execute(), BATCH);
-    for (const row of page.rows) yield (kind.toWire as (r: unknown) => Record<string, unknown>)(row);
+    const rows = page.rows.map((row) => (kind.toWire as (r: unknown) => Record<string, unknown>)(row));
+    const notes = await notesOf(
+      deps,
+      type,
+      rows.map((row) => String(row._id)),
+    );
+    for (const row of rows) {
+      const withNotes: Record<string, unknown> = { ...row, [NOTES_KEY]: notes.get(String(row._id)) ?? '' };
+      yield withNotes;
+    }
     cursor = page.nextCursor;
   } while (cursor);
 }
@@ -65,7 +112,7 @@ export function exportCsv(
         csv.write(header.map(headerOf));
       }
       // Wait while the reader is behind, so a large export never piles up in memory.
-      if (!csv.write(header.map((key) => cellOf(row[key])))) await once(csv, 'drain');
+      if (!csv.write(header.map((key) => cellOf(key, row[key])))) await once(csv, 'drain');
       count++;
     }
     if (!header) csv.write([headerOf('_id')]);

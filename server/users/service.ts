@@ -3,7 +3,7 @@
  * disable and re-enable, reset a password. The last active admin can be neither disabled nor
  * demoted, also when two admins try at once (the active admins' rows are locked first).
  */
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { t } from '../../shared/messages';
@@ -53,8 +53,17 @@ const toAccount = (row: Pick<Row<'admin_users'>, (typeof COLUMNS)[number]>): Sta
   createdAt: row.createdAt.toISOString(),
 });
 
-/** A password to hand over once: 16 characters from 96 random bits. */
-const oneTimePassword = () => randomBytes(12).toString('base64url');
+/**
+ * The letters of a one-time password, which is read off a screen and typed by hand: no l, I, 1,
+ * O, 0 or o, which look alike in many fonts, and no punctuation. 56 characters.
+ */
+export const ONE_TIME_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+/** 17 × log2(56) ≈ 98.7 bits: no weaker than the 96 random bits of the former 16 base64url characters. */
+export const ONE_TIME_LENGTH = 17;
+
+/** A password to hand over once, each character drawn uniformly (randomInt rejects biased draws). */
+export const oneTimePassword = () =>
+  Array.from({ length: ONE_TIME_LENGTH }, () => ONE_TIME_ALPHABET[randomInt(ONE_TIME_ALPHABET.length)]).join('');
 
 /** Every account, admins first, then by name. */
 export async function listUsers(deps: Pick<Deps, 'db'>): Promise<StaffAccount[]> {

@@ -246,6 +246,8 @@ export const settingsAnswer = z.object({
   feeFlat: z.number().int().describe('Its flat part, in naira'),
   feeWaivedBelow: z.number().int().describe('Below this many naira the flat part is waived'),
   feeCap: z.number().int().describe('The most the fee can be, in naira'),
+  confirmWorkingDays: z.number().int().describe('Working days confirming a transfer usually takes'),
+  cacRcNumber: z.string().describe("The foundation's CAC registration number, '' when not given"),
   onlinePayment: z
     .object({ enabled: z.boolean(), mode: z.enum(['test', 'live']).nullable() })
     .describe('Whether donors can pay online (PAYSTACK_SECRET_KEY), and with a test or a live key'),
@@ -264,6 +266,10 @@ export const activityAnswer = z.object({
       summary: z.string(),
       ip: z.string().nullable(),
       description: z.string().describe('The event in plain words'),
+      link: z
+        .object({ label: z.string(), path: z.string().describe('A path of the staff area') })
+        .nullable()
+        .describe('The entry the event changed, by its name, and the staff page that shows it; null when gone'),
     }),
   ),
   next: pageNext,
@@ -276,6 +282,8 @@ export const dashboardStatsAnswer = z.object({
   monthlyGrowth: z.number().describe('Percent, one decimal; 100 when the previous month raised nothing'),
   currentMonthRaised: z.number(),
   previousMonthRaised: z.number(),
+  currentMonth: z.string().describe('The month growth measures, YYYY-MM in Lagos'),
+  previousMonth: z.string().describe('The month it is compared with, YYYY-MM in Lagos'),
 });
 
 export const uploadAnswer = z.object({ path: z.string().describe('Where the image is served, under /api/uploads/') });

@@ -94,10 +94,17 @@ export const statementConfirmInput = z.object({
 });
 
 /**
+ * statement.decide's 'generalFund' decision: a gift to the foundation's own account, for no
+ * campaign (what the donate page asks for), with the donor's name when staff know it.
+ */
+export const generalFundDecision = z.object({ action: z.literal('generalFund'), name: optionalText(100) });
+
+/**
  * PUT /api/statement-lines/{id}: what staff decide about one credit line. 'gift' assigns it to a
- * campaign as a gift without a pledge, 'pledge' to a pledge they found, 'notDonation' sets it
- * aside (levies, transfers between the foundation's accounts), 'settlement' marks it as Paystack
- * paying out online gifts, 'open' takes the decision back.
+ * campaign as a gift without a pledge, 'pledge' to a pledge they found (its id or its payment
+ * reference), 'generalFund' records it as a gift to the general fund (no campaign), 'notDonation'
+ * sets it aside (levies, transfers between the foundation's accounts), 'settlement' marks it as
+ * Paystack paying out online gifts, 'open' takes the decision back.
  */
 export const lineDecisionInput = z.discriminatedUnion(
   'action',
@@ -107,6 +114,7 @@ export const lineDecisionInput = z.discriminatedUnion(
     z.object({ action: z.literal('notDonation') }),
     z.object({ action: z.literal('open') }),
     z.object({ action: z.literal('settlement') }),
+    generalFundDecision,
   ],
   { error: () => t('validation.choice') },
 );

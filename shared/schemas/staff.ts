@@ -4,7 +4,7 @@ import { NIGERIAN_BANKS, TEXT_LIMITS } from '../constants';
 import { t } from '../messages';
 import { ROLES } from '../roles';
 import { isBlankPassword, MAX_PASSWORD_LENGTH, typedPassword } from './auth';
-import { choice, email, queryInt, requiredPhone, requiredText } from './fields';
+import { choice, email, optionalText, queryInt, requiredPhone, requiredText } from './fields';
 import { pageCursor } from './pages';
 import { feeRuleInput } from './payments';
 
@@ -47,6 +47,8 @@ export const passwordChangeInput = z.object({
 });
 
 const ACCOUNT_NUMBER_RE = /^\d{10}$/;
+/** A CAC number as printed on certificates: RC 1234567, IT 123456, CAC/IT/NO 123456, BN 1234567. */
+const CAC_NUMBER_RE = /^[A-Za-z]{0,3}(?:[ /.-]?[A-Za-z]{1,3}){0,3}[ /.-]?\d{3,10}$/;
 
 export const settingsInput = z.object({
   accountName: requiredText(TEXT_LIMITS.short),
@@ -67,6 +69,13 @@ export const settingsInput = z.object({
     .describe('Send a welcome mail when an application is approved; left as it is when absent'),
   // The online payment provider's fee rule: each left as it is when absent.
   ...feeRuleInput.partial().shape,
+  confirmWorkingDays: queryInt(1, 30)
+    .optional()
+    .describe('Working days confirming a transfer usually takes, told on the pledge page, 1 to 30'),
+  cacRcNumber: optionalText(40)
+    .refine((v) => v === '' || CAC_NUMBER_RE.test(v), { error: () => t('settings.cacInvalid') })
+    .optional()
+    .describe("The foundation's CAC registration number, printed on receipts (e.g. RC 1234567 or IT 123456)"),
 });
 export type SettingsInput = z.output<typeof settingsInput>;
 export type Settings = Required<SettingsInput>;

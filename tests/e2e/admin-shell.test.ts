@@ -37,7 +37,8 @@ describe.skipIf(!hasChromium())('admin layout', () => {
         '+12.5%',
         '+2',
         '+1',
-        '100.0%',
+        // Growth with its sign, and the months it compares (no campaign last month: 100%).
+        '+100.0%',
       ]) {
         expect(await main.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
       }

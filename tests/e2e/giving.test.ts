@@ -156,8 +156,9 @@ describe.skipIf(!hasChromium())('giving', () => {
     const context = await run.browser.newContext({ baseURL: run.server.url, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`/campaign/${campaign._id}`);
-    await page.getByLabel('Other amount (₦)').fill('2500');
+    // The field for another amount shows once Other is chosen, without the script too.
     await page.getByRole('radio', { name: 'Other' }).check();
+    await page.getByLabel('Other amount (₦)').fill('2500');
     await page.getByLabel('Give anonymously').check();
     await page.getByRole('button', { name: 'Get my payment reference' }).click();
     await page.waitForURL(/\/pledge\/[A-Z2-9]{8}$/);

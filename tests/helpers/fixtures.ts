@@ -22,6 +22,9 @@ let counter = 0;
 export const unique = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 export const uniqueEmail = (prefix = 'person') => `${unique(prefix)}@example.org`;
 
+/** A one-time password as the server makes them: 17 characters without look-alikes (l, I, 1, O, 0, o). */
+export const ONE_TIME_PASSWORD = /^[A-HJ-NP-Za-kmnp-z2-9]{17}$/;
+
 export const volunteerPayload = (overrides: Partial<VolunteerInput> = {}) =>
   ({
     firstName: 'Amina',

@@ -5,6 +5,7 @@
  */
 import type { ParsedMail } from 'mailparser';
 import type { Deps } from '../../server/deps';
+import { withAttachments } from '../../server/mail/attachments';
 import { batchBodies } from '../../server/mail/batches';
 import { claimDue, markRetry, markSent } from '../../server/mail/outbox';
 import { createMailTransport } from '../../server/mail/transport';
@@ -26,6 +27,7 @@ export async function deliverDue(deps: Deps, smtp: TestSmtp): Promise<ParsedMail
   const before = smtp.received.length;
   const transport = createMailTransport(deps.config);
   const bodyOf = batchBodies(deps.db);
+  const attach = withAttachments(deps);
   let sent = 0;
   try {
     for (
@@ -38,7 +40,7 @@ export async function deliverDue(deps: Deps, smtp: TestSmtp): Promise<ParsedMail
         await Promise.all(
           rows.slice(i, i + 3).map(async (row) => {
             try {
-              await transport.send(await bodyOf(row));
+              await transport.send(await attach(await bodyOf(row)));
               await markSent(deps.db, row, deps.now());
               sent += 1;
             } catch (error) {

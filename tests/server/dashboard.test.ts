@@ -111,6 +111,8 @@ describe.each(testDatabases())('dashboard stats on %s', (kind) => {
       monthlyGrowth: 100,
       currentMonthRaised: 0,
       previousMonthRaised: 0,
+      currentMonth: '2026-03',
+      previousMonth: '2026-02',
     };
     expect(await statsRest()).toEqual(expected);
     expect(await t.adminCaller.dashboard.stats()).toEqual(expected);
@@ -128,6 +130,8 @@ describe.each(testDatabases())('dashboard stats on %s', (kind) => {
       currentMonthRaised: 200_000,
       previousMonthRaised: 160_000,
       monthlyGrowth: 25,
+      currentMonth: '2026-03',
+      previousMonth: '2026-02',
     };
     expect(await statsRest()).toEqual(expected);
     expect(await t.adminCaller.dashboard.stats()).toEqual(expected);

@@ -115,6 +115,8 @@ describe('the OpenAPI document', () => {
       (method === 'post' && path === '/api/pledges') ||
       // A donor pays a pledge online; Paystack signs its webhook instead of a bearer token.
       (method === 'post' && path === '/api/pledges/{reference}/pay') ||
+      // A donor who lost a reference asks for the links by mail.
+      (method === 'post' && path === '/api/pledges/lookup') ||
       path === '/api/payments/paystack/webhook' ||
       /^\/(?:api\/)?newsletter\//.test(path) ||
       (method === 'get' && /^\/api\/pledges\/\{reference\}/.test(path)) ||

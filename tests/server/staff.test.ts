@@ -5,9 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/service';
+import { ONE_TIME_ALPHABET, ONE_TIME_LENGTH, oneTimePassword } from '../../server/users/service';
 import { createTestApp, insertStaff, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
-import { campaignPayload, uniqueEmail, volunteerPayload } from '../helpers/fixtures';
+import { campaignPayload, ONE_TIME_PASSWORD, uniqueEmail, volunteerPayload } from '../helpers/fixtures';
+
+describe('one-time passwords', () => {
+  it('use no look-alike characters and are no weaker than 96 random bits', () => {
+    for (const c of 'lI1O0o') expect(ONE_TIME_ALPHABET).not.toContain(c);
+    expect(new Set(ONE_TIME_ALPHABET).size).toBe(ONE_TIME_ALPHABET.length);
+    expect(ONE_TIME_LENGTH * Math.log2(ONE_TIME_ALPHABET.length)).toBeGreaterThanOrEqual(96);
+    const drawn = Array.from({ length: 200 }, oneTimePassword);
+    for (const password of drawn) expect(password).toMatch(ONE_TIME_PASSWORD);
+    expect(new Set(drawn).size).toBe(drawn.length);
+    // Every character of the alphabet turns up: the draw covers all of it.
+    expect(new Set(drawn.join('')).size).toBe(ONE_TIME_ALPHABET.length);
+  });
+});
 
 describe.each(testDatabases())('staff accounts on %s', (kind) => {
   let t: TestApp;
@@ -34,7 +48,7 @@ describe.each(testDatabases())('staff accounts on %s', (kind) => {
       mustChangePassword: true,
       lastSignInAt: null,
     });
-    expect(password).toMatch(/^[\w-]{16}$/);
+    expect(password).toMatch(ONE_TIME_PASSWORD);
     // Stored only as a hash.
     const row = await t.deps.db
       .selectFrom('admin_users')
@@ -290,6 +304,23 @@ describe.each(testDatabases())('staff accounts on %s', (kind) => {
     expect(mine.json().items.map((e: { description: string }) => e.description)).toEqual([
       'Aisha Sani approved a volunteer',
     ]);
+    // The line names the entry it changed, with the staff page that shows it.
+    expect(mine.json().items[0].link).toEqual({
+      label: 'Amina Bello',
+      path: `/admin/submissions?type=volunteer&q=${encodeURIComponent(volunteer.email)}`,
+    });
+    const campaign = await t.adminCaller.campaign.create(campaignPayload({ title: 'Wells for Dutse' }));
+    const ofCampaign = async () =>
+      (await t.adminCaller.activity.page({ limit: 200, kind: 'campaign' })).items.filter(
+        (e) => e.target === campaign._id,
+      );
+    expect((await ofCampaign()).find((e) => e.action === 'campaign.created')?.link).toEqual({
+      label: 'Wells for Dutse',
+      path: `/admin/campaigns/${campaign._id}/edit`,
+    });
+    // A deleted campaign has no page left: its events keep their words, without a link.
+    await t.adminCaller.campaign.remove({ id: campaign._id });
+    expect((await ofCampaign()).map((e) => e.link)).toEqual((await ofCampaign()).map(() => null));
     const accounts = (await t.asAdmin({ method: 'GET', url: '/api/audit?kind=user&limit=200' })).json().items;
     expect(accounts.every((e: { action: string }) => /^(user|admin)\./.test(e.action))).toBe(true);
     expect(accounts.some((e: { description: string }) => e.description.endsWith(`added ${email} as reviewer`))).toBe(

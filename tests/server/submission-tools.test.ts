@@ -132,6 +132,8 @@ describe.each(testDatabases())('submission tools on %s', (kind) => {
   });
 
   it('exports CSV that opens right: a BOM, Hausa letters intact, formulas neutralised, filters applied, audited', async () => {
+    await t.adminCaller.submission.addNote({ type: 'volunteer', id: ids.hausa!, body: 'Called; starts Monday.' });
+    await t.adminCaller.submission.addNote({ type: 'volunteer', id: ids.hausa!, body: '=sent the forms' });
     const res = await t.asAdmin({ method: 'GET', url: '/api/submissions/volunteer.csv' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -151,6 +153,22 @@ describe.each(testDatabases())('submission tools on %s', (kind) => {
     // Phone numbers start with + and are kept as text too.
     expect(byId.get(ids.hausa)!.Phone).toMatch(/^'\+234/);
     expect(byId.get(ids.hausa)!.Interests).toContain('; ');
+    // Dates in Lagos time with the offset, one hour ahead of the API's UTC.
+    const listed = (await t.adminCaller.submission.page({ type: 'volunteer', q: 'ɗanladi' })).items[0] as {
+      registrationDate: string;
+    };
+    const lagos = byId.get(ids.hausa)!['Registration date']!;
+    expect(lagos).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/);
+    expect(Date.parse(lagos)).toBe(Math.floor(Date.parse(listed.registrationDate) / 1000) * 1000);
+    // The staff notes, oldest first, one line each with time and author; a formula is neutralised.
+    const notes = byId.get(ids.hausa)!.Notes!.split('\n');
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00 admin@example\.org: Called; starts Monday\.$/,
+    );
+    expect(notes[1]).toMatch(/ admin@example\.org: =sent the forms$/);
+    expect(byId.get(ids.formula)!.Notes).toBe('');
+    expect(Object.keys(rows[0]!).at(-1)).toBe('Notes');
 
     const filtered = await t.asAdmin({ method: 'GET', url: '/api/submissions/volunteer.csv?status=approved&q=ɗan' });
     expect(parse(filtered.body.slice(1), { columns: true })).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { FieldValues } from 'react-hook-form';
+import { t } from '../../../shared/messages';
 import { CheckCircle2 } from '../icons/circle-check';
 import type { SubmissionForm } from './use-submission-form';
 
@@ -14,6 +15,12 @@ export function FormFeedback<V extends FieldValues>({ form }: { form: Submission
         <div className="alert alert--error">
           {form.failure.title && <p className="alert__title">{form.failure.title}</p>}
           <p>{form.failure.message}</p>
+          {/* Nothing came back (offline): the same form, sent again as it is. */}
+          {form.failure.retry && (
+            <button type="submit" className="btn btn--secondary btn--small">
+              {t('common.retry')}
+            </button>
+          )}
         </div>
       )}
       <div role="status" className="form-feedback">

@@ -30,7 +30,8 @@ export interface SubmissionFormOptions<S extends FormSchema> {
 export interface SubmissionForm<V extends FieldValues, O = V> extends SchemaForm<V, O> {
   /** The form's REST path, where the HTML form posts before the page's script has loaded. */
   action: string;
-  failure: { title?: string; message: string } | null;
+  /** `retry` when no answer came (offline): the notice then offers to send again. */
+  failure: { title?: string; message: string; retry?: boolean } | null;
   status: FormStatus;
   successMessage: string;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
@@ -76,7 +77,7 @@ export function useSubmissionForm<S extends FormSchema>(
   });
   const navigate = useNavigate();
   const toast = useToast();
-  const [failure, setFailure] = useState<{ title?: string; message: string } | null>(
+  const [failure, setFailure] = useState<SubmissionForm<z.input<S>>['failure']>(
     refused ? { title: failureTitle, message: refused.message } : null,
   );
   const [status, setStatus] = useState<FormStatus>(() =>
@@ -104,7 +105,7 @@ export function useSubmissionForm<S extends FormSchema>(
     } catch (error) {
       const server = readServerError(error);
       const message = server.message ?? failureFallback;
-      setFailure({ title: failureTitle, message });
+      setFailure({ title: failureTitle, message, retry: server.status === undefined });
       toast.error(message);
       setStatus('idle');
       form.showServerErrors(server.fieldErrors);

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { DEFAULT_BANK_NAME, DONATION_SPLIT_KOBO } from '../../../shared/constants';
 import { t } from '../../../shared/messages';
+import { PLEDGE_LOOKUP_PAGE } from '../../../shared/pledge-lookup';
 import { BankDetails } from '../../components/bank-details';
 import { Landmark } from '../../components/icons/landmark';
 import { PageHeader } from '../../components/page-header';
@@ -25,6 +26,10 @@ export function DonatePage() {
             <Link to="/campaigns" className="btn btn--primary btn--large">
               {t('donate.chooseCampaign')}
             </Link>
+            {/* A donor who pledged and lost the reference: its links are mailed to the pledge's email. */}
+            <p className="muted pledge-lookup__hint">
+              {t('pledgeLookup.lostHint')} <Link to={PLEDGE_LOOKUP_PAGE}>{t('pledgeLookup.link')}</Link>
+            </p>
           </div>
           <div className="panel">
             <h2 className="panel__title">

@@ -4,6 +4,7 @@ import { formatDate } from '../../../shared/format';
 import { getLocale, t } from '../../../shared/messages';
 import type { ArchiveItem } from '../../../shared/schemas/editions';
 import { PageHeader } from '../../components/page-header';
+import { RetryBoundary, RetryNotice } from '../../components/retry-notice';
 import { Spinner } from '../../components/spinner';
 import { lazyNearScreen } from '../../lib/near-screen';
 import { trpc } from '../../lib/trpc';
@@ -28,9 +29,11 @@ export function SubscribeBox() {
             <h2 id="newsletter-title">{t('archive.subscribeTitle')}</h2>
             <p>{t('archive.subscribeText')}</p>
           </div>
-          <Suspense fallback={<div className="newsletter__placeholder" />}>
-            <NewsletterSignup />
-          </Suspense>
+          <RetryBoundary onRetry={NewsletterSignup.retry}>
+            <Suspense fallback={<div className="newsletter__placeholder" />}>
+              <NewsletterSignup />
+            </Suspense>
+          </RetryBoundary>
         </div>
       </div>
     </section>
@@ -90,9 +93,7 @@ export function NewsletterArchivePage() {
           {archive.isLoading ? (
             <Spinner label={t('archive.loading')} />
           ) : archive.isError ? (
-            <p className="archive__empty" role="alert">
-              {t('archive.failed')}
-            </p>
+            <RetryNotice message={t('archive.failed')} onRetry={() => void archive.refetch()} />
           ) : items.length === 0 ? (
             <p className="archive__empty">{t('archive.empty')}</p>
           ) : (

@@ -6,7 +6,9 @@ import { editionMeta, editionNotFoundMeta } from '../../../shared/page-meta';
 import type { ArchiveCampaign, ArchiveEdition } from '../../../shared/schemas/editions';
 import { CampaignImage } from '../../components/campaign-image';
 import { FundingProgress } from '../../components/progress-bar';
+import { RetryNotice } from '../../components/retry-notice';
 import { Spinner } from '../../components/spinner';
+import { failureMessage, isNotFound } from '../../lib/load-failure';
 import { trpc } from '../../lib/trpc';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { MessagePage } from './message-page';
@@ -139,6 +141,14 @@ export function NewsletterEditionPage() {
     return (
       <div className="container section">
         <Spinner label={t('archive.loading')} />
+      </div>
+    );
+  }
+  // An edition the server could not send (offline): said so, with Retry, never 'not found'.
+  if (!query.data && query.isError && !isNotFound(query.error)) {
+    return (
+      <div className="container section">
+        <RetryNotice message={failureMessage(query.error)} onRetry={() => void query.refetch()} />
       </div>
     );
   }

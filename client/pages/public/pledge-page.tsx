@@ -1,8 +1,10 @@
 /**
  * /pledge/{reference}: the donor's page. While pending: the amount, the reference with a copy
- * button, the account with its own, the instruction and a QR code of this page. Once money is
- * received: "Received ₦X on DATE, thank you" and a receipt that prints on its own (print CSS).
- * Expired or cancelled: says so and offers a new reference.
+ * button, the account with its own, the instruction, what happens after the transfer
+ * (pledge-after-transfer.tsx) and a captioned QR code of this page. Once money is received:
+ * "Received ₦X on DATE, thank you" and a receipt that prints on its own (print CSS). Expired or
+ * cancelled: says so and offers a new reference. Unless cancelled, it offers to share the campaign.
+ * A reference that matches nothing leads to "Find my pledge" (/pledge-lookup).
  *
  * Where the site takes payments online, the page also tells how paying online stands
  * (`payment.state`): Paystack sends the donor back here, and the server checks the payment with
@@ -10,15 +12,18 @@
  * it knows. A payment that did not go through offers to try again or to transfer instead.
  */
 import { Link, useParams, useSearch } from 'wouter';
-import { FOUNDATION } from '../../../shared/constants';
 import { formatDate, formatNaira } from '../../../shared/format';
 import { t } from '../../../shared/messages';
+import { PLEDGE_LOOKUP_PAGE } from '../../../shared/pledge-lookup';
 import { BankDetails } from '../../components/bank-details';
 import { CopyButton } from '../../components/copy-button';
+import { ShareLinks } from '../../components/share-links';
 import { Spinner } from '../../components/spinner';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { MessagePage } from './message-page';
+import { AfterTransfer } from './pledge-after-transfer';
 import { PledgePayForm } from './pledge-pay-form';
+import { Receipt } from './pledge-receipt';
 
 type PageData = RouterOutputs['pledge']['page'];
 
@@ -35,55 +40,6 @@ const STATUS_TEXT = {
 
 /** The reference in two groups of four, easier to read out and type. */
 const grouped = (reference: string) => `${reference.slice(0, 4)} ${reference.slice(4)}`;
-
-function Receipt({ data }: { data: PageData }) {
-  const { pledge, receipts, foundation } = data;
-  return (
-    <section className="receipt" aria-labelledby="receipt-title">
-      <h2 id="receipt-title">{t('pledgePage.receiptTitle')}</h2>
-      <p className="receipt__from">
-        <strong>{FOUNDATION.name}</strong>
-        <br />
-        {foundation.address}
-        <br />
-        {foundation.email} · {foundation.phone}
-      </p>
-      <table className="receipt__table">
-        <caption className="visually-hidden">{t('pledgePage.receiptTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('pledgePage.receiptNumber')}</th>
-            <th scope="col">{t('pledgePage.receiptDate')}</th>
-            <th scope="col">{t('pledgePage.receiptAmount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipts.map((r) => (
-            <tr key={r.receiptNumber}>
-              <td>{r.receiptNumber}</td>
-              <td>{formatDate(r.receivedOn)}</td>
-              <td>{formatNaira(r.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="receipt__facts">
-        <div>
-          <dt>{t('pledgePage.receiptCampaign')}</dt>
-          <dd>{pledge.campaignTitle}</dd>
-        </div>
-        <div>
-          <dt>{t('pledgePage.reference')}</dt>
-          <dd>{pledge.reference}</dd>
-        </div>
-      </dl>
-      <p>{t('pledgePage.receiptThanks')}</p>
-      <button type="button" className="btn btn--secondary no-print" onClick={() => window.print()}>
-        {t('pledgePage.print')}
-      </button>
-    </section>
-  );
-}
 
 /** The reference, the account and the instruction: paying by bank transfer. */
 function TransferBox({ data }: { data: PageData }) {
@@ -220,7 +176,15 @@ function PledgeDetail({ data, payFailed }: { data: PageData; payFailed: boolean 
               <TransferBox data={data} />
             </details>
           ) : (
-            <TransferBox data={data} />
+            <>
+              <TransferBox data={data} />
+              <AfterTransfer
+                amount={pledge.amount - received}
+                reference={pledge.reference}
+                workingDays={data.giving.confirmWorkingDays}
+                contactEmail={data.foundation.email}
+              />
+            </>
           ))}
         {(pledge.status === 'expired' || pledge.status === 'cancelled') && (
           <div className="panel no-print">
@@ -237,15 +201,25 @@ function PledgeDetail({ data, payFailed }: { data: PageData; payFailed: boolean 
 
         {data.receipts.length > 0 && <Receipt data={data} />}
 
+        {data.campaignUrl && pledge.status !== 'cancelled' && (
+          <section className="pledge-page__share no-print" aria-labelledby="share-title">
+            <h2 id="share-title">{t('share.campaignHeading')}</h2>
+            <ShareLinks title={pledge.campaignTitle} url={data.campaignUrl} />
+          </section>
+        )}
+
         {pledge.status !== 'cancelled' && (
-          <img
-            className="pledge-page__qr no-print"
-            src={`/api/pledges/${pledge.reference}/qr.svg`}
-            alt={t('pledgePage.qrLabel')}
-            width={160}
-            height={160}
-            loading="lazy"
-          />
+          <figure className="pledge-page__qr-figure no-print">
+            <img
+              className="pledge-page__qr"
+              src={`/api/pledges/${pledge.reference}/qr.svg`}
+              alt={t('pledgePage.qrLabel')}
+              width={160}
+              height={160}
+              loading="lazy"
+            />
+            <figcaption>{t('pledgePage.qrCaption')}</figcaption>
+          </figure>
         )}
       </div>
     </section>
@@ -275,9 +249,15 @@ export function PledgePage() {
   if (!query.data) {
     return (
       <MessagePage title={t('pledge.notFound')} text={t('pledgePage.notFoundText')}>
-        <Link to="/campaigns" className="btn btn--primary">
-          {t('common.backToCampaigns')}
-        </Link>
+        <p>{t('pledgeLookup.lostHint')}</p>
+        <div className="button-row button-row--center">
+          <Link to={PLEDGE_LOOKUP_PAGE} className="btn btn--primary">
+            {t('pledgeLookup.link')}
+          </Link>
+          <Link to="/campaigns" className="btn btn--secondary">
+            {t('common.backToCampaigns')}
+          </Link>
+        </div>
       </MessagePage>
     );
   }

@@ -62,4 +62,16 @@ export const givingMessages = {
   'admin.giving.channel.other': 'Online',
   'admin.giving.onlineFacts': '{channel}: fee {fee}, net {net}',
   'admin.giving.review': 'Check: {why}',
+  // The general fund: gifts to the foundation's own account, for no campaign.
+  'giving.generalFund': 'General fund',
+  'admin.giving.otherChoices': 'Other choices',
+  'admin.giving.generalFund': 'Record to the general fund',
+  'admin.giving.generalFundLabel': 'Record {amount} as a gift to the general fund',
+  'admin.giving.generalFundHelp':
+    'Given to the foundation with no campaign, as the donate page asks? Record it to the general fund: it counts in no campaign’s total.',
+  'admin.giving.pledgeReference': 'Another pledge’s reference',
+  'admin.giving.assignPledge': 'Record for this pledge',
+  'admin.giving.assignPledgeLabel': 'Record {amount} as a payment of the pledge entered',
+  'admin.giving.generalFundThisMonth': 'General fund this month',
+  'admin.giving.generalFundInAll': '{amount} in all',
 } as const;

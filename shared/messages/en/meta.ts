@@ -46,6 +46,8 @@ export const metaMessages = {
   'meta.campaignNotFound.description': 'This page does not exist.',
   'meta.pledge.title': 'Your pledge — {site}',
   'meta.pledge.description': 'Your payment reference, where to transfer, and your receipt.',
+  'meta.pledge_lookup.title': 'Find my pledge — {site}',
+  'meta.pledge_lookup.description': 'Lost your payment reference? Get the links to your pledges by email.',
   'meta.dashboard.title': 'Dashboard — {site}',
   'meta.campaign.title': '{title} — {site}',
 } as const;

@@ -49,12 +49,22 @@ export const publicMessages = {
   'common.copyFailed': 'Could not copy. Please select the number and copy it.',
   'common.copyAccountNumber': 'Copy account number',
   'common.dismiss': 'Dismiss',
+  'share.label': 'Share',
+  'share.whatsapp': 'Share on WhatsApp',
+  'share.copyLink': 'Copy link',
+  'share.copyFailed': 'Could not copy. Please copy the address from the address bar.',
+  'share.native': 'Share…',
+  'share.campaignHeading': 'Tell others about this campaign',
+  // A request or a page's code that did not arrive: said in the page's language, with Retry.
+  'network.offline': 'We could not reach the site. Please check your connection and try again.',
+  'network.failed': 'Something went wrong on our side. Please try again.',
 
   // Campaigns
   'pledge.amountRange': 'Please enter a whole number of naira from ₦{min} to ₦{max}',
   'pledge.nameOrAnonymous': 'Please enter your name or choose to give anonymously',
   'pledge.created': 'Your payment reference is ready',
   'pledge.notFound': 'Pledge not found',
+  'pledge.noReceiptYet': 'No receipt yet: no payment for this pledge has been received.',
   'give.title': 'Give to this campaign',
   'give.intro':
     'Choose an amount and get a payment reference. Put it in your transfer’s narration so your gift reaches this campaign.',
@@ -71,10 +81,13 @@ export const publicMessages = {
   'give.submitting': 'Getting your reference…',
   'give.failed': 'We could not make your reference. Please try again.',
   'give.orTransfer': 'The account to transfer to',
+  'give.referenceNote':
+    'Always write your payment reference in the transfer’s narration. Without it we cannot tell which campaign your gift is for.',
   'supporters.title': 'Supporters',
   'supporters.anonymous': 'Anonymous supporter',
   'supporters.none': 'Be the first to support this campaign.',
   'supporters.amountHidden': 'Amount not shown',
+  'supporters.givenBefore': '{amount} given before online records',
   'pledgePage.title': 'Your pledge {reference}',
   'pledgePage.metaTitle': 'Your pledge',
   'pledgePage.for': '{amount} for {campaign}',
@@ -102,9 +115,51 @@ export const publicMessages = {
   'pledgePage.receiptDate': 'Received on',
   'pledgePage.receiptCampaign': 'Campaign',
   'pledgePage.receiptThanks': 'Thank you for your gift. This receipt confirms that the foundation received it.',
+  'pledgePage.receiptFrom': 'Received from',
+  'pledgePage.receiptTotal': 'Total',
+  'pledgePage.receiptInWords': 'Amount in words',
+  'pledgePage.cacRcNumber': 'CAC RC number: {number}',
+  'pledgePage.downloadPdf': 'Download PDF',
+  'pledgePage.receiptPdfTitle': 'Receipt {number}',
   'pledgePage.backToCampaign': 'Back to the campaign',
   'pledgePage.notFoundText':
     'Check the reference: it has eight letters and digits, as on the page you saw when you pledged.',
+  'pledgePage.qrCaption': 'Scan with another phone to open this page',
+  'pledgeAfter.title': 'After you transfer',
+  'pledgeAfter.step1':
+    'Transfer {amount} from your bank app or at the bank, with the reference {reference} in the narration.',
+  'pledgeAfter.step2':
+    'We find your transfer by its reference and confirm it, usually within {days, plural, one {# working day} other {# working days}}.',
+  'pledgeAfter.step3':
+    'This page then says “Received” and shows your receipt. If you gave your email, the receipt is mailed to you too.',
+  'pledgeAfter.keep': 'Save this page or take a screenshot: the reference is how we find your transfer.',
+  'pledgeAfter.ifTitle': 'If something went differently',
+  'pledgeAfter.lateTitle': 'You paid after the reference expired',
+  'pledgeAfter.late':
+    'Your gift still counts. Contact us with the date and amount of your transfer, and we will match it by hand.',
+  'pledgeAfter.differentTitle': 'You paid a different amount',
+  'pledgeAfter.different':
+    'We record the amount that arrives, and your receipt shows it. If it is less than your pledge, this page shows what is still to come.',
+  'pledgeAfter.lostTitle': 'You lost the reference',
+  'pledgeAfter.lost': 'Give us the email you used when you pledged, and we will mail you the links to your pledges.',
+  'pledgeAfter.questions': 'Any other question about your gift? We are glad to help.',
+  'pledgeAfter.contactLink': 'Contact us',
+  'pledgeLookup.link': 'Find my pledge',
+  'pledgeLookup.lostHint': 'Lost your payment reference?',
+  'pledgeLookup.title': 'Find my pledge',
+  'pledgeLookup.intro':
+    'Enter the email you gave when you pledged. We will mail the links to your pledges to that address: your open pledges, and those received in the last year with their receipt.',
+  'pledgeLookup.email': 'Your email',
+  'pledgeLookup.submit': 'Email me my pledge links',
+  'pledgeLookup.submitting': 'Sending…',
+  'pledgeLookup.sent':
+    'If pledges were made with this email address, a mail with their links is on its way. It can take a few minutes: look in your spam folder too.',
+  'pledgeLookup.sentTitle': 'Check your email',
+  'pledgeLookup.sentHint':
+    'No mail? A pledge made without an email cannot be found this way: contact us with the amount and the day you pledged.',
+  'pledgeLookup.privacy':
+    'For your privacy, this page never shows pledges: only the mail to that address holds their links.',
+  'pledgeLookup.failed': 'We could not send your request. Check your connection and try again.',
   'campaign.raised': 'Raised',
   'campaign.target': 'Target',
   'campaign.percentFunded': '{percent}% funded',

@@ -22,6 +22,7 @@ export const staffMessages = {
   'users.nothingToChange': 'Send a role, a name or disabled',
   'settings.saved': 'Settings saved',
   'settings.accountNumberInvalid': 'An account number has exactly 10 digits',
+  'settings.cacInvalid': 'Enter the CAC number as on the certificate, such as RC 1234567 or IT 123456',
   'notes.added': 'Note added',
   'activity.visitor': 'A visitor',
   'activity.system': 'The system',

@@ -64,4 +64,16 @@ export const givingMessagesHa: Record<keyof typeof givingMessages, string> = {
   'admin.giving.channel.other': 'Ta intanet',
   'admin.giving.onlineFacts': '{channel}: caji {fee}, saura {net}',
   'admin.giving.review': 'A duba: {why}',
+  // The general fund: gifts to the foundation's own account, for no campaign.
+  'giving.generalFund': 'Asusun gama-gari',
+  'admin.giving.otherChoices': 'Sauran zaɓuɓɓuka',
+  'admin.giving.generalFund': 'Saka a asusun gama-gari',
+  'admin.giving.generalFundLabel': 'Rubuta {amount} a matsayin gudummawa ga asusun gama-gari',
+  'admin.giving.generalFundHelp':
+    'An ba gidauniya ba tare da wani gangami ba, kamar yadda shafin bayarwa ya roƙa? A saka shi a asusun gama-gari: ba ya shiga jimlar kowane gangami.',
+  'admin.giving.pledgeReference': 'Lambar shaidar wani alƙawari',
+  'admin.giving.assignPledge': 'Rubuta wa wannan alƙawari',
+  'admin.giving.assignPledgeLabel': 'Rubuta {amount} a matsayin biyan alƙawarin da aka shigar',
+  'admin.giving.generalFundThisMonth': 'Asusun gama-gari a wannan wata',
+  'admin.giving.generalFundInAll': '{amount} gaba ɗaya',
 };

@@ -36,6 +36,16 @@ export const mailMessagesHa: Record<keyof typeof mailMessages, string> = {
   'mail.receipt.preview': 'Mun karɓi {amount} domin “{campaign}”.',
   'mail.receipt.intro': 'Mun karɓi gudummawarka ta {amount} ga “{campaign}”. Mun gode ƙwarai!',
   'mail.receipt.pageLink': 'Duba ka buga rasitinka',
+  'mail.receipt.attached': 'Rasitinka yana haɗe da wannan saƙo a matsayin PDF, domin ka ajiye shi ko ka buga shi.',
+  'mail.lookup.subject': '{count, plural, one {Mahaɗin alƙawarinka} other {Mahaɗan alƙawuranka}}',
+  'mail.lookup.preview':
+    '{count, plural, one {Alƙawari # da aka yi da wannan adireshin imel} other {Alƙawura # da aka yi da wannan adireshin imel}}',
+  'mail.lookup.intro':
+    'Ka nemi mahaɗan alƙawuran da aka yi da wannan adireshin imel. Kowane mahaɗi yana buɗe shafin alƙawarin, da lambar shaidar biyansa, inda za ka tura kuɗi, da rasiti da zarar kuɗin sun iso.',
+  'mail.lookup.open': 'Ana jiran tura kuɗinka. Lambar shaidar tana aiki har zuwa {date}.',
+  'mail.lookup.received': 'An karɓa, mun gode. Rasitin yana kan shafinsa.',
+  'mail.lookup.pageLink': 'Buɗe alƙawari {reference}',
+  'mail.lookup.notYou': 'Idan ba kai ka nemi wannan saƙo ba, kana iya yin watsi da shi.',
   'mail.application.subject': 'Mun karɓi takardar neman shigarka',
   'mail.application.preview': 'Mun gode da nema. Ga abin da zai biyo baya.',
   'mail.application.intro.volunteer':

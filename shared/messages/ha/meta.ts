@@ -49,6 +49,8 @@ export const metaMessagesHa: Record<keyof typeof metaMessages, string> = {
   'meta.campaignNotFound.description': 'Wannan shafi babu shi.',
   'meta.pledge.title': 'Alƙawarinka — {site}',
   'meta.pledge.description': 'Lambar shaidar biyanka, inda za ka tura kuɗi, da rasitinka.',
+  'meta.pledge_lookup.title': 'Nemo alƙawarina — {site}',
+  'meta.pledge_lookup.description': 'Lambar shaidar biyanka ta ɓace? Karɓi mahaɗan alƙawuranka ta imel.',
   'meta.dashboard.title': 'Dashbod — {site}',
   'meta.campaign.title': '{title} — {site}',
 };

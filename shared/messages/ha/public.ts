@@ -52,12 +52,22 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'common.copyFailed': 'Ba a iya kwafa ba. Da fatan za a zaɓi lambar sannan a kwafa ta.',
   'common.copyAccountNumber': 'Kwafa lambar asusu',
   'common.dismiss': 'Rufe',
+  'share.label': 'Raba',
+  'share.whatsapp': 'Raba a WhatsApp',
+  'share.copyLink': 'Kwafa mahaɗin',
+  'share.copyFailed': 'Ba a iya kwafa ba. Da fatan za a kwafa adireshin daga sandar adireshi.',
+  'share.native': 'Raba…',
+  'share.campaignHeading': 'Faɗa wa wasu game da wannan gangami',
+  // A request or a page's code that did not arrive: said in the page's language, with Retry.
+  'network.offline': 'Ba mu iya isa ga shafin ba. Da fatan za a duba haɗin intanet ɗinka sannan a sake gwadawa.',
+  'network.failed': 'Wani abu ya faru ba daidai ba a ɓangarenmu. Da fatan za a sake gwadawa.',
 
   // Campaigns
   'pledge.amountRange': 'Da fatan za a shigar da cikakken adadin naira daga ₦{min} zuwa ₦{max}',
   'pledge.nameOrAnonymous': 'Da fatan za a shigar da sunanka ko ka zaɓi bayarwa ba tare da suna ba',
   'pledge.created': 'Lambar shaidar biyanka ta shirya',
   'pledge.notFound': 'Ba a sami alƙawarin ba',
+  'pledge.noReceiptYet': 'Babu rasiti tukuna: ba a karɓi wani biya na wannan alƙawari ba.',
   'give.title': 'Ba da gudummawa ga wannan gangami',
   'give.intro':
     'Zaɓi adadi sannan ka karɓi lambar shaidar biya. Sa ta a bayanin (narration) tura kuɗinka domin gudummawarka ta isa wannan gangami.',
@@ -74,10 +84,13 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'give.submitting': 'Ana samar da lambarka…',
   'give.failed': 'Ba mu iya samar da lambarka ba. Da fatan za a sake gwadawa.',
   'give.orTransfer': 'Asusun da za a tura kuɗi zuwa gare shi',
+  'give.referenceNote':
+    'Kullum ka rubuta lambar shaidar biyanka a cikin bayanin tura kuɗi (narration). Ba tare da ita ba, ba za mu iya sanin gangamin da gudummawarka take zuwa ba.',
   'supporters.title': 'Masu tallafi',
   'supporters.anonymous': 'Mai tallafi marar suna',
   'supporters.none': 'Ka zama na farko da zai tallafa wa wannan gangami.',
   'supporters.amountHidden': 'Ba a nuna adadin ba',
+  'supporters.givenBefore': 'An bayar da {amount} kafin a fara ajiye bayanan gudummawa a yanar gizo',
   'pledgePage.title': 'Alƙawarinka {reference}',
   'pledgePage.metaTitle': 'Alƙawarinka',
   'pledgePage.for': '{amount} don {campaign}',
@@ -106,9 +119,52 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'pledgePage.receiptDate': 'Ranar karɓa',
   'pledgePage.receiptCampaign': 'Gangami',
   'pledgePage.receiptThanks': 'Mun gode da gudummawarka. Wannan rasiti ya tabbatar da cewa gidauniyar ta karɓe ta.',
+  'pledgePage.receiptFrom': 'An karɓa daga',
+  'pledgePage.receiptTotal': 'Jimilla',
+  'pledgePage.receiptInWords': 'Adadi a rubuce',
+  'pledgePage.cacRcNumber': 'Lambar rajista ta CAC (RC): {number}',
+  'pledgePage.downloadPdf': 'Sauke PDF',
+  'pledgePage.receiptPdfTitle': 'Rasiti {number}',
   'pledgePage.backToCampaign': 'Koma zuwa gangamin',
   'pledgePage.notFoundText':
     'Duba lambar shaidar: tana da haruffa da lambobi takwas, kamar yadda ta bayyana a shafin da ka gani lokacin da ka yi alƙawari.',
+  'pledgePage.qrCaption': 'Yi sikanin wannan lamba da wata wayar domin buɗe wannan shafi',
+  'pledgeAfter.title': 'Bayan ka tura kuɗi',
+  'pledgeAfter.step1':
+    'Ka tura {amount} ta manhajar bankinka ko a banki, tare da lambar shaida {reference} a bayanin tura kuɗin.',
+  'pledgeAfter.step2':
+    'Za mu gano kuɗin da ka tura ta lambar shaidar mu tabbatar da su, yawanci {days, plural, one {cikin kwana # na aiki} other {cikin kwanakin aiki #}}.',
+  'pledgeAfter.step3':
+    'Daga nan wannan shafi zai nuna “An karɓa” tare da rasitinka. Idan ka ba mu imel ɗinka, za mu aiko maka da rasitin ta imel ma.',
+  'pledgeAfter.keep': 'Ka adana wannan shafi ko ka ɗauki hotonsa: da lambar shaidar ne muke gano kuɗin da ka tura.',
+  'pledgeAfter.ifTitle': 'Idan wani abu ya bambanta',
+  'pledgeAfter.lateTitle': "Ka biya bayan wa'adin lambar shaidar ya ƙare",
+  'pledgeAfter.late':
+    'Gudummawarka tana nan daram. Ka tuntuɓe mu da ranar da adadin kuɗin da ka tura, za mu haɗa su da hannu.',
+  'pledgeAfter.differentTitle': 'Ka biya adadi daban',
+  'pledgeAfter.different':
+    'Muna rubuta adadin da ya iso, kuma rasitinka zai nuna shi. Idan bai kai alƙawarinka ba, wannan shafi zai nuna sauran da ba su iso ba tukuna.',
+  'pledgeAfter.lostTitle': 'Lambar shaidar ta ɓace maka',
+  'pledgeAfter.lost':
+    'Ka ba mu imel ɗin da ka yi amfani da shi lokacin alƙawari, za mu aiko maka da mahaɗan alƙawuranka.',
+  'pledgeAfter.questions': 'Kana da wata tambaya game da gudummawarka? Muna farin cikin taimaka maka.',
+  'pledgeAfter.contactLink': 'Tuntuɓe mu',
+  'pledgeLookup.link': 'Nemo alƙawarina',
+  'pledgeLookup.lostHint': 'Lambar shaidar biyanka ta ɓace?',
+  'pledgeLookup.title': 'Nemo alƙawarina',
+  'pledgeLookup.intro':
+    'Shigar da imel ɗin da ka bayar lokacin da ka yi alƙawari. Za mu aika mahaɗan alƙawuranka zuwa wannan adireshi: alƙawuran da ke buɗe, da waɗanda aka karɓa a shekarar da ta gabata tare da rasitinsu.',
+  'pledgeLookup.email': 'Imel ɗinka',
+  'pledgeLookup.submit': 'Aiko min mahaɗan alƙawarina',
+  'pledgeLookup.submitting': 'Ana aikawa…',
+  'pledgeLookup.sent':
+    'Idan an yi alƙawura da wannan adireshin imel, saƙo mai ɗauke da mahaɗansu yana kan hanya. Yana iya ɗaukar mintoci kaɗan: ka duba akwatin spam ma.',
+  'pledgeLookup.sentTitle': 'Duba imel ɗinka',
+  'pledgeLookup.sentHint':
+    'Ba ka ga saƙo ba? Ba za a iya nemo alƙawarin da aka yi ba tare da imel ta wannan hanya ba: ka tuntuɓe mu da adadin kuɗin da ranar da ka yi alƙawari.',
+  'pledgeLookup.privacy':
+    'Don kare sirrinka, wannan shafi ba ya nuna alƙawura: saƙon da aka aika zuwa wannan adireshi ne kaɗai ke ɗauke da mahaɗansu.',
+  'pledgeLookup.failed': 'Ba mu iya aika buƙatarka ba. Duba haɗin intanet ɗinka ka sake gwadawa.',
   'campaign.raised': 'An tara',
   'campaign.target': 'Manufa',
   'campaign.percentFunded': 'An tara {percent}%',

@@ -20,6 +20,7 @@ export const staffMessagesHa: Record<keyof typeof staffMessages, string> = {
   'users.nothingToChange': 'Aika matsayi, suna ko disabled',
   'settings.saved': 'An ajiye saituna',
   'settings.accountNumberInvalid': 'Lambar asusu tana da lambobi 10 daidai',
+  'settings.cacInvalid': 'Shigar da lambar CAC kamar yadda take a takardar shaida, misali RC 1234567 ko IT 123456',
   'notes.added': 'An ƙara bayani',
   'activity.visitor': 'Wani baƙo',
   'activity.system': 'Tsarin',

@@ -30,8 +30,41 @@ describe('CampaignForm', () => {
     const errorId = title.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(errorId)?.textContent).toBe('This field is required');
     expect(screen.getByRole('combobox', { name: /^Location/ }).getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+    // The person lands on the first field to fix, at the top of the form, not on the summary below.
+    await waitFor(() => expect(document.activeElement).toBe(title));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('takes the person to the first refused field in the page order, whatever the server order', async () => {
+    const onSubmit = vi.fn(async () => [
+      { path: 'bankName', message: 'Too long' },
+      { path: 'shortDescription', message: 'Not allowed' },
+    ]);
+    wrap(
+      <CampaignForm
+        initial={{ title: 'Clean water', description: 'Boreholes.', target: 1, location: 'Kano', image: 'a.webp' }}
+        saving={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    await save();
+    await waitFor(() => expect(document.activeElement).toBe(textbox(/^Short description/)));
+    expect(textbox(/^Bank name/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('focuses the image upload when the image is what is missing', async () => {
+    renderForm({ title: 'Clean water', description: 'Boreholes.', target: 1, location: 'Kano' });
+    await save();
+    const group = screen.getByRole('group', { name: 'Main image' });
+    await waitFor(() => expect(group.contains(document.activeElement)).toBe(true));
+  });
+
+  it('says that the amount raised is a hand adjustment kept in the ledger', () => {
+    renderForm();
+    const amount = textbox(/^Amount raised/);
+    const hint = document.getElementById(amount.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toMatch(/recorded in the ledger as an adjustment/);
   });
 
   it('marks required fields from the schema, and only those', () => {

@@ -61,6 +61,43 @@ describe('SubmissionList', () => {
     expect(screen.getByText('I want to help.')).toBeTruthy();
   });
 
+  it("shows each entry's state in words beside the spec's menu", () => {
+    render(
+      <SubmissionList
+        type="volunteer"
+        entries={[{ ...volunteer('1', ''), status: 'approved' }, volunteer('2', '')]}
+        onStatusChange={() => {}}
+      />,
+    );
+    const [approved, pending] = screen.getAllByRole('listitem');
+    expect(within(approved!).getByText('Approved')).toBeTruthy();
+    expect(within(approved!).getByRole('combobox').querySelector('option:checked')?.textContent).toBe('Approve');
+    // Pending: the menu's word already is the state.
+    expect(pending!.querySelector('.badge')).toBeNull();
+  });
+
+  it('adds no state where the menu already says it (a newsletter subscription)', () => {
+    render(
+      <SubmissionList
+        type="newsletter"
+        entries={[{ _id: 'n1', email: 'reader@example.org', status: 'active', subscriptionDate: '', confirmed: true }]}
+        onStatusChange={() => {}}
+      />,
+    );
+    expect(document.querySelector('.badge')).toBeNull();
+  });
+
+  it('lets an email wrap only at its @ and dots, and makes phones links to call and to WhatsApp', () => {
+    render(<SubmissionList type="contact" entries={[contact]} onStatusChange={() => {}} />);
+    const email = screen.getAllByRole('link').find((a) => a.getAttribute('href') === 'mailto:musa@example.org');
+    expect(email?.textContent).toBe('musa@example.org');
+    expect(email?.innerHTML).toBe('<span class="admin-email">musa<wbr>@example<wbr>.org</span>');
+    expect(screen.getByRole('link', { name: '08030000000' }).getAttribute('href')).toBe('tel:+2348030000000');
+    expect(screen.getByRole('link', { name: 'Message 08030000000 on WhatsApp' }).getAttribute('href')).toBe(
+      'https://wa.me/2348030000000',
+    );
+  });
+
   it('says so when a list is empty', () => {
     render(<SubmissionList type="partner" entries={[]} onStatusChange={() => {}} onDelete={() => {}} />);
     expect(screen.getByText('No partner applications yet')).toBeTruthy();

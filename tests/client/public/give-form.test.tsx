@@ -37,8 +37,10 @@ describe('the give form', () => {
   it('sends the amount typed under Other and opens the pledge page', async () => {
     const fetch = mockFetch(trpcResult({ message: 'Pledge recorded', data: { reference: 'ABCD2345' } }));
     renderPage('/campaign/c1', <GiveForm campaignId="c1" refused={false} />, ['/pledge/ABCD2345']);
+    // The field for another amount appears once Other is chosen.
+    expect(screen.queryByRole('textbox', { name: 'Other amount (₦)' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Other' }));
     const other = screen.getByLabelText('Other amount (₦)');
-    fireEvent.focus(other);
     fireEvent.change(other, { target: { value: '2,500' } });
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Other' }).checked).toBe(true);
     fireEvent.click(screen.getByLabelText('Give anonymously'));
@@ -52,6 +54,22 @@ describe('the give form', () => {
       anonymous: true,
       phone: '+2348031234567',
     });
+  });
+
+  it('says in words that the site could not be reached, and sends again on Retry', async () => {
+    const fetch = mockFetch(
+      new TypeError('Failed to fetch'),
+      trpcResult({ message: 'Pledge recorded', data: { reference: 'ABCD2345' } }),
+    );
+    renderPage('/campaign/c1', <GiveForm campaignId="c1" refused={false} />, ['/pledge/ABCD2345']);
+    fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Amina Bello' } });
+    submit();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('We could not reach the site. Please check your connection and try again.');
+    expect(alert.textContent).not.toContain('Failed to fetch');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('page /pledge/ABCD2345')).toBeTruthy();
+    expect(String(fetch.mock.calls[1]?.[0])).toMatch(/^\/trpc\/pledge\.create/);
   });
 
   it('marks the fields the server refused and says why above the button', async () => {

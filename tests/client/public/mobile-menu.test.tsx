@@ -47,6 +47,11 @@ describe('the mobile menu', () => {
     mockFetch();
     renderPage('/', <SiteHeader />);
     expect(screen.getAllByRole('link', { name: 'SIGN IN' })[0]?.getAttribute('href')).toBe('/login');
+    // In the menu it stands apart from the page links, under Donate: giving needs no account.
+    openMenu();
+    const signIn = screen.getAllByRole('link', { name: 'SIGN IN' }).find((link) => dialog()?.contains(link))!;
+    expect(signIn.closest('nav')).toBeNull();
+    expect(signIn.className).toBe('mobile-menu__account');
   });
 
   it('shows DASHBOARD to a signed-in admin, linking to /admin/dashboard', async () => {

@@ -14,6 +14,10 @@ export const E2E_ADMIN = { email: 'staff@example.org', password: 'e2e-password-l
 
 export interface RunningServer {
   url: string;
+  /** What points a script (`npm run check:totals`) at this server's database. */
+  databaseEnv: Record<string, string>;
+  /** Ends the server but keeps its database, for such a script: a PGlite folder opens in one process at a time. */
+  halt(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,34 +39,42 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-e2e-'));
   const database = await freshPostgres();
+  const serverEnv: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SEED_DEMO: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    FORM_RATE_LIMIT_PER_MINUTE: '100000',
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(typeof env === 'function' ? env(url) : env),
+  };
   const child = spawn(process.execPath, [main], {
     cwd: root,
-    env: cleanEnv({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_DEMO: 'false',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      FORM_RATE_LIMIT_PER_MINUTE: '100000',
-      SIGN_IN_ATTEMPTS_PER_MINUTE: '100000',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      ...(typeof env === 'function' ? env(url) : env),
-    }),
+    env: cleanEnv(serverEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   await waitForReady(url, child, () => output);
+  const halt = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  };
   return {
     url,
+    databaseEnv: serverEnv.DATABASE_URL
+      ? { DATABASE_URL: serverEnv.DATABASE_URL }
+      : { DATA_DIR: serverEnv.DATA_DIR ?? dataDir },
+    halt,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited(child);
-      }
+      await halt();
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

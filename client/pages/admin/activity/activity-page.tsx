@@ -1,5 +1,9 @@
-/** /admin/activity (admins): the audit trail in plain words, filtered by person, kind and day. */
+/**
+ * /admin/activity (admins): the audit trail in plain words, filtered by person, kind and day; each
+ * line links to the entry it changed, by name, where that entry still has a page.
+ */
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { formatDateTime } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { ACTIVITY_KINDS, type ActivityKind } from '../../../../shared/schemas/staff';
@@ -84,7 +88,17 @@ export function ActivityPage() {
         <ol className="admin-card admin-events" aria-label={t('admin.activity.title')}>
           {events.map((event) => (
             <li key={event.id} className="admin-events__item">
-              <span className="admin-events__what">{event.description}</span>
+              <span className="admin-events__what">
+                {event.description}
+                {event.link && (
+                  <>
+                    {' · '}
+                    <Link to={event.link.path} className="admin-link admin-events__entry">
+                      {event.link.label}
+                    </Link>
+                  </>
+                )}
+              </span>
               <span className="admin-muted">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                 {event.ip && ` · ${event.ip}`}

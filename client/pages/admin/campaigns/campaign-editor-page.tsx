@@ -62,6 +62,7 @@ export function CampaignEditorPage() {
       <CampaignForm
         key={id ?? 'new'}
         initial={existing.data && editableValues(existing.data)}
+        campaignId={id}
         saving={create.isPending || update.isPending}
         onSubmit={save}
         onCancel={backToList}

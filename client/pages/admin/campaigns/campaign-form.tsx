@@ -1,7 +1,8 @@
 /**
  * The campaign form on the shared form model: campaignInput validates it
- * before anything is sent; a refused save keeps everything typed and marks the fields the server
- * named.
+ * before anything is sent; a refused save keeps everything typed, marks the fields the server
+ * named and takes the person to the first field in error. "Preview" shows the public page from
+ * what is typed, before anything is saved.
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
@@ -9,11 +10,13 @@ import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../../../shared/cons
 import { t } from '../../../../shared/messages';
 import { type CampaignData, type CampaignInput, campaignInput } from '../../../../shared/schemas/campaign';
 import type { FieldIssue } from '../../../../shared/schemas/fields';
+import { focusFirstError } from '../../../components/form/focus-first-error';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { Save } from '../../../components/icons/save';
 import { BilingualField } from './bilingual-field';
+import { CampaignPreview } from './campaign-preview';
 import { GalleryUpload } from './gallery-upload';
 import { MainImageUpload } from './main-image-upload';
 import { UpdatesEditor } from './updates-editor';
@@ -27,13 +30,15 @@ export interface CampaignFormProps {
   /** Saves; answers the fields the server refused, if it refused any. */
   onSubmit: (data: CampaignData) => Promise<readonly FieldIssue[]>;
   onCancel: () => void;
+  /** The campaign being edited, whose supporters the preview shows; none for a new one. */
+  campaignId?: string | undefined;
 }
 
 const isBlankUpdate = (update: { date?: string; content?: string }) => !update.date?.trim() && !update.content?.trim();
 
-export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFormProps) {
+export function CampaignForm({ initial, saving, onSubmit, onCancel, campaignId }: CampaignFormProps) {
   const form = useSchemaForm(campaignInput, {
-    // The summary is focused instead (focusSummary).
+    // The first field in error is found in the page's order once it is marked (focusFirstError).
     shouldFocusError: false,
     ...(initial && { defaultValues: initial }),
   });
@@ -42,6 +47,9 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
   const [uploadsPending, setUploadsPending] = useState(false);
   const [busyUploads, setBusyUploads] = useState({ main: false, gallery: false });
   const summaryRef = useRef<HTMLParagraphElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // What the preview shows: the values when it was opened.
+  const [preview, setPreview] = useState<Partial<CampaignInput> | null>(null);
   const summaryId = useId();
   const summary = uploadsPending ? t('admin.form.uploadsPending') : form.summary;
   const uploading = busyUploads.main || busyUploads.gallery;
@@ -59,11 +67,27 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
   const mainBusy = useCallback((main: boolean) => setBusyUploads((b) => ({ ...b, main })), []);
   const galleryBusy = useCallback((gallery: boolean) => setBusyUploads((b) => ({ ...b, gallery })), []);
 
-  // Focused once the summary has rendered: on a long form that also brings it into view.
-  const [focusRequest, setFocusRequest] = useState(0);
-  const focusSummary = () => setFocusRequest((n) => n + 1);
+  // Once the refusal has rendered: the first field in error (in the page's order, which neither the
+  // schema's nor the server's order is), or the summary when no field is marked (uploads pending).
+  const [focusRequest, setFocusRequest] = useState({ count: 0, field: false });
+  const focusSummary = () => setFocusRequest((r) => ({ count: r.count + 1, field: false }));
+  const focusField = () => setFocusRequest((r) => ({ count: r.count + 1, field: true }));
   useEffect(() => {
-    if (focusRequest > 0) summaryRef.current?.focus();
+    if (focusRequest.count === 0) return;
+    // The marks may render a frame after the request (the form model publishes its errors on its
+    // own schedule): looked for over a few frames, then the summary.
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      if (focusRequest.field ? focusFirstError(formRef.current) : summaryRef.current) {
+        if (!focusRequest.field) summaryRef.current?.focus();
+        return;
+      }
+      if (tries++ < 10) frame = requestAnimationFrame(attempt);
+      else summaryRef.current?.focus();
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -78,11 +102,21 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
         'updates',
         updates.filter((u) => !isBlankUpdate(u)),
       );
-    void form.methods.handleSubmit(async (data) => form.showServerErrors(await onSubmit(data)), focusSummary)(event);
+    void form.methods.handleSubmit(async (data) => {
+      const refused = await onSubmit(data);
+      form.showServerErrors(refused);
+      if (refused.length > 0) focusField();
+    }, focusField)(event);
   };
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate aria-describedby={summary ? summaryId : undefined}>
+    <form
+      ref={formRef}
+      className="admin-form"
+      onSubmit={submit}
+      noValidate
+      aria-describedby={summary ? summaryId : undefined}
+    >
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.basics')}</legend>
         <p className="field__hint">{t('language.hausaHint')}</p>
@@ -124,7 +158,13 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
         <legend className="admin-section-title">{t('admin.form.section.money')}</legend>
         <div className="admin-form__grid">
           <TextField form={form} name="target" label={t('admin.form.target')} inputMode="numeric" />
-          <TextField form={form} name="amountRaised" label={t('admin.form.amountRaised')} inputMode="numeric" />
+          <TextField
+            form={form}
+            name="amountRaised"
+            label={t('admin.form.amountRaised')}
+            hint={t('admin.form.amountRaisedHint')}
+            inputMode="numeric"
+          />
         </div>
         <TextField form={form} name="impact" label={t('admin.form.impact')} rows={2} />
       </fieldset>
@@ -185,11 +225,19 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel }: CampaignFo
         <button type="button" className="btn btn--staff btn--ghost" onClick={onCancel}>
           {t('admin.form.cancel')}
         </button>
+        <button
+          type="button"
+          className="btn btn--staff btn--secondary"
+          onClick={() => setPreview(structuredClone(getValues()))}
+        >
+          {t('admin.form.preview')}
+        </button>
         <button type="submit" className="btn btn--staff btn--dark" disabled={saving} aria-busy={saving}>
           <Save aria-hidden="true" size={18} />
           {saving ? t('admin.form.saving') : t('admin.form.save')}
         </button>
       </div>
+      {preview && <CampaignPreview values={preview} campaignId={campaignId} onClose={() => setPreview(null)} />}
     </form>
   );
 }

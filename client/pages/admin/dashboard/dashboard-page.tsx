@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { DASHBOARD_CHANGE_LABELS } from '../../../../shared/constants';
 import { formatAgo, formatDateTime, formatNaira } from '../../../../shared/format';
-import { t } from '../../../../shared/messages';
+import { type MessageKey, t } from '../../../../shared/messages';
 import { Activity } from '../../../components/icons/activity';
 import { MapPin } from '../../../components/icons/map-pin';
 import { Megaphone } from '../../../components/icons/megaphone';
@@ -16,7 +16,20 @@ import { GivingCard } from '../giving/giving-card';
 import { useCan } from '../lib/use-me';
 import { MailNotice } from '../outbox/mail-notice';
 
-function StatCard({ label, value, change, icon }: { label: string; value: string; change?: string; icon: ReactNode }) {
+function StatCard({
+  label,
+  value,
+  change,
+  note,
+  icon,
+}: {
+  label: string;
+  value: string;
+  change?: string;
+  /** What the figure measures, under it ("November vs October"). */
+  note?: string;
+  icon: ReactNode;
+}) {
   return (
     <li className="admin-card admin-stat">
       <div className="admin-stat__head">
@@ -25,9 +38,17 @@ function StatCard({ label, value, change, icon }: { label: string; value: string
       </div>
       <p className="admin-stat__label">{label}</p>
       <p className="admin-stat__value">{value}</p>
+      {note && <p className="admin-stat__note">{note}</p>}
     </li>
   );
 }
+
+/** A month as the server names it (YYYY-MM), in words: "November". */
+const monthName = (month: string) => t(`date.month.long.${Number(month.slice(5, 7))}` as MessageKey);
+
+/** Growth with its sign, one decimal: +12.5%, -40.0%, 0.0%. */
+const signedPercent = (value: number) =>
+  t('admin.dashboard.growthValue', { value: `${value > 0 ? '+' : ''}${value.toFixed(1)}` });
 
 function RecentActivity() {
   const recent = trpc.dashboard.recentActivity.useQuery();
@@ -83,7 +104,11 @@ export function DashboardPage() {
           />
           <StatCard
             label={t('admin.dashboard.monthlyGrowth')}
-            value={t('admin.dashboard.growthValue', { value: stats.data.monthlyGrowth.toFixed(1) })}
+            value={signedPercent(stats.data.monthlyGrowth)}
+            note={t('admin.dashboard.growthCompared', {
+              current: monthName(stats.data.currentMonth),
+              previous: monthName(stats.data.previousMonth),
+            })}
             icon={<TrendingUp aria-hidden="true" size={20} />}
           />
         </ul>

@@ -1,21 +1,27 @@
 /**
  * The credits waiting for a decision, from every statement: sure matches (confirmed all at once),
- * likely ones (each confirmed after a look), and unmatched ones (assigned to a campaign as a gift
- * without a pledge, set aside as not a donation, or marked as Paystack paying out online gifts).
+ * likely ones (each confirmed after a look, the other choices folded under "Other choices"), and
+ * unmatched ones (a gift without a pledge to a campaign or to the general fund, a payment of a
+ * pledge staff name by its reference, set aside as not a donation, or marked as Paystack paying
+ * out online gifts).
  * Then Paystack's recent settlements, which wait for nothing: each says how many online gifts it
  * paid out, and one recognised wrongly can be taken back.
  */
+import type { z } from 'zod';
 import { formatDate, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import type { FieldIssue } from '../../../../shared/schemas/field-paths';
 import { lineDecisionInput } from '../../../../shared/schemas/giving';
 import { useSchemaForm } from '../../../components/form/schema-form';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { Check } from '../../../components/icons/check';
 import { CircleSlash } from '../../../components/icons/circle-slash';
+import { FileText } from '../../../components/icons/file-text';
 import { HandCoins } from '../../../components/icons/hand-coins';
 import { Landmark } from '../../../components/icons/landmark';
 import { RotateCcw } from '../../../components/icons/rotate-ccw';
+import { Wallet } from '../../../components/icons/wallet';
 import { Spinner } from '../../../components/spinner';
 import { readServerError } from '../../../lib/server-error';
 import { useToast } from '../../../lib/toasts';
@@ -26,6 +32,8 @@ type Line = RouterOutputs['statement']['openLines']['lines'][number];
 
 /** statement.decide's 'gift' decision: a campaign and, optionally, the donor's name. */
 const giftDecision = lineDecisionInput.options[0];
+/** statement.decide's 'pledge' decision: the pledge's reference (or id). */
+const pledgeDecision = lineDecisionInput.options[1];
 
 function LineFacts({ line }: { line: Line }) {
   return (
@@ -49,7 +57,36 @@ function LineFacts({ line }: { line: Line }) {
   );
 }
 
-/** Assign to a campaign (with an optional donor name), or set aside. */
+type Decision = z.input<typeof lineDecisionInput>;
+
+/**
+ * statement.decide for one line, with its toast. A refused decision's field errors come back named
+ * 'decision.campaignId': `showFieldErrors` gets them named as the form names them.
+ */
+function useDecide(line: Line, onDone: () => void) {
+  const toast = useToast();
+  const decide = trpc.statement.decide.useMutation();
+  const act = async (decision: Decision, showFieldErrors?: (issues: readonly FieldIssue[]) => void): Promise<void> => {
+    try {
+      const result = await decide.mutateAsync({ id: line.id, decision });
+      toast.success(result.message);
+      onDone();
+    } catch (error) {
+      const refused = readServerError(error);
+      if (refused.status === 401) return;
+      showFieldErrors?.(
+        refused.fieldErrors.map((issue) => ({ ...issue, path: issue.path.replace(/^decision\./, '') })),
+      );
+      toast.error(refused.message ?? t('admin.giving.decideFailed'));
+    }
+  };
+  return { act, pending: decide.isPending };
+}
+
+/**
+ * A gift without a pledge: to a campaign or to the general fund (with an optional donor name), or
+ * set aside as not a donation or as a Paystack settlement.
+ */
 function Unmatched({
   line,
   campaigns,
@@ -59,48 +96,38 @@ function Unmatched({
   campaigns: { id: string; title: string }[];
   onDone: () => void;
 }) {
-  const toast = useToast();
-  const decide = trpc.statement.decide.useMutation();
+  const { act, pending } = useDecide(line, onDone);
   const form = useSchemaForm(giftDecision, {
     // The labels say themselves what is optional ('Donor’s name (optional)').
     requiredMarks: false,
     defaultValues: { action: 'gift', campaignId: '', name: '' },
   });
   const campaignId = form.methods.watch('campaignId');
-  const act = async (decision: Parameters<typeof decide.mutateAsync>[0]['decision']) => {
-    try {
-      const result = await decide.mutateAsync({ id: line.id, decision });
-      toast.success(result.message);
-      onDone();
-    } catch (error) {
-      const refused = readServerError(error);
-      if (refused.status === 401) return;
-      // The server names the fields of the decision as 'decision.campaignId'.
-      form.showServerErrors(
-        refused.fieldErrors.map((issue) => ({ ...issue, path: issue.path.replace(/^decision\./, '') })),
-      );
-      toast.error(refused.message ?? t('admin.giving.decideFailed'));
-    }
-  };
-  const submit = form.methods.handleSubmit((decision) => (decision.campaignId ? act(decision) : undefined));
+  const submit = form.methods.handleSubmit((decision) =>
+    decision.campaignId ? act(decision, form.showServerErrors) : undefined,
+  );
+  const toGeneralFund = () =>
+    act({ action: 'generalFund', name: form.methods.getValues('name') ?? '' }, form.showServerErrors);
   const label = formatNaira(line.amount);
   const titles = new Map(campaigns.map((c) => [c.id, c.title]));
   return (
     <form className="giving-line__decide" noValidate onSubmit={submit}>
-      <SelectField
-        form={form}
-        name="campaignId"
-        label={t('admin.giving.campaign')}
-        options={campaigns.map((c) => c.id)}
-        placeholder={t('admin.giving.chooseCampaign')}
-        labelOf={(id) => titles.get(id) ?? id}
-      />
-      <TextField form={form} name="name" label={t('admin.giving.donorName')} maxLength={100} />
+      <div className="giving-line__fields">
+        <SelectField
+          form={form}
+          name="campaignId"
+          label={t('admin.giving.campaign')}
+          options={campaigns.map((c) => c.id)}
+          placeholder={t('admin.giving.chooseCampaign')}
+          labelOf={(id) => titles.get(id) ?? id}
+        />
+        <TextField form={form} name="name" label={t('admin.giving.donorName')} maxLength={100} />
+      </div>
       <div className="giving-line__buttons">
         <button
           type="submit"
           className="btn btn--staff btn--dark btn--small"
-          disabled={!campaignId || decide.isPending}
+          disabled={!campaignId || pending}
           aria-label={t('admin.giving.assignLabel', { amount: label })}
         >
           <HandCoins aria-hidden="true" size={16} />
@@ -109,7 +136,17 @@ function Unmatched({
         <button
           type="button"
           className="btn btn--staff btn--secondary btn--small"
-          disabled={decide.isPending}
+          disabled={pending}
+          aria-label={t('admin.giving.generalFundLabel', { amount: label })}
+          onClick={() => void toGeneralFund()}
+        >
+          <Wallet aria-hidden="true" size={16} />
+          {t('admin.giving.generalFund')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--staff btn--secondary btn--small"
+          disabled={pending}
           aria-label={t('admin.giving.notDonationLabel', { amount: label })}
           onClick={() => void act({ action: 'notDonation' })}
         >
@@ -119,7 +156,7 @@ function Unmatched({
         <button
           type="button"
           className="btn btn--staff btn--secondary btn--small"
-          disabled={decide.isPending}
+          disabled={pending}
           aria-label={t('admin.giving.markSettlementLabel', { amount: label })}
           onClick={() => void act({ action: 'settlement' })}
         >
@@ -131,19 +168,40 @@ function Unmatched({
   );
 }
 
+/** A payment of a pledge staff found themselves (the donor gave no reference, or another one). */
+function ToPledge({ line, onDone }: { line: Line; onDone: () => void }) {
+  const { act, pending } = useDecide(line, onDone);
+  const form = useSchemaForm(pledgeDecision, {
+    requiredMarks: false,
+    defaultValues: { action: 'pledge', pledgeId: '' },
+  });
+  const pledgeId = form.methods.watch('pledgeId');
+  const submit = form.methods.handleSubmit((decision) => act(decision, form.showServerErrors));
+  return (
+    <form className="giving-line__to-pledge" noValidate onSubmit={submit}>
+      <TextField
+        form={form}
+        name="pledgeId"
+        label={t('admin.giving.pledgeReference')}
+        maxLength={64}
+        autoComplete="off"
+      />
+      <button
+        type="submit"
+        className="btn btn--staff btn--secondary btn--small"
+        disabled={!pledgeId?.trim() || pending}
+        aria-label={t('admin.giving.assignPledgeLabel', { amount: formatNaira(line.amount) })}
+      >
+        <FileText aria-hidden="true" size={16} />
+        {t('admin.giving.assignPledge')}
+      </button>
+    </form>
+  );
+}
+
 /** A Paystack settlement: what it paid out, and taking it back to the open credits. */
 function Settlement({ line, onDone }: { line: Line; onDone: () => void }) {
-  const toast = useToast();
-  const decide = trpc.statement.decide.useMutation();
-  const reopen = async () => {
-    try {
-      toast.success((await decide.mutateAsync({ id: line.id, decision: { action: 'open' } })).message);
-      onDone();
-    } catch (error) {
-      const refused = readServerError(error);
-      if (refused.status !== 401) toast.error(refused.message ?? t('admin.giving.decideFailed'));
-    }
-  };
+  const { act, pending } = useDecide(line, onDone);
   return (
     <>
       <LineFacts line={line} />
@@ -156,9 +214,9 @@ function Settlement({ line, onDone }: { line: Line; onDone: () => void }) {
         <button
           type="button"
           className="btn btn--staff btn--ghost btn--small"
-          disabled={decide.isPending}
+          disabled={pending}
           aria-label={t('admin.giving.notSettlementLabel', { amount: formatNaira(line.amount) })}
-          onClick={() => void reopen()}
+          onClick={() => void act({ action: 'open' })}
         >
           <RotateCcw aria-hidden="true" size={16} />
           {t('admin.giving.notSettlement')}
@@ -249,7 +307,7 @@ export function CreditLines() {
                 <div className="giving-line__buttons">
                   <button
                     type="button"
-                    className="btn btn--staff btn--dark btn--small"
+                    className="btn btn--staff btn--dark"
                     disabled={confirm.isPending}
                     aria-label={t('admin.giving.confirmLabel', {
                       amount: formatNaira(line.amount),
@@ -261,7 +319,14 @@ export function CreditLines() {
                     {t('admin.giving.confirm')}
                   </button>
                 </div>
-                <Unmatched line={line} campaigns={campaignOptions} onDone={() => void reload()} />
+                {/* One clear action for a likely match; the rest wait under it, for when it is not this pledge's. */}
+                <details className="giving-line__more">
+                  <summary>{t('admin.giving.otherChoices')}</summary>
+                  <div className="giving-line__more-body">
+                    <Unmatched line={line} campaigns={campaignOptions} onDone={() => void reload()} />
+                    <ToPledge line={line} onDone={() => void reload()} />
+                  </div>
+                </details>
               </li>
             ))}
           </ul>
@@ -272,6 +337,7 @@ export function CreditLines() {
         <h2 id="unmatched-title" className="admin-section-title">
           {t('admin.giving.unmatchedTitle', { count: unmatched.length })}
         </h2>
+        <p className="admin-muted">{t('admin.giving.generalFundHelp')}</p>
         {unmatched.length === 0 ? (
           <p className="admin-muted">{t('admin.giving.noneWaiting')}</p>
         ) : (
@@ -280,6 +346,7 @@ export function CreditLines() {
               <li key={line.id} className="giving-line">
                 <LineFacts line={line} />
                 <Unmatched line={line} campaigns={campaignOptions} onDone={() => void reload()} />
+                <ToPledge line={line} onDone={() => void reload()} />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@
  * pledges, and export gifts as CSV.
  */
 import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { t } from '../../../../shared/messages';
 import { Download } from '../../../components/icons/download';
 import { readServerError } from '../../../lib/server-error';
@@ -20,7 +21,10 @@ type Tab = 'reconcile' | 'pledges';
 export function DonationsPage() {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [tab, setTab] = useState<Tab>('reconcile');
+  // ?pledge=<reference> (the activity trail's link to a pledge) opens the Pledges tab searched for it.
+  const [search] = useSearchParams();
+  const pledge = search.get('pledge')?.slice(0, 100) ?? '';
+  const [tab, setTab] = useState<Tab>(pledge ? 'pledges' : 'reconcile');
   const [exporting, setExporting] = useState(false);
 
   const exportGifts = async () => {
@@ -65,7 +69,7 @@ export function DonationsPage() {
             <CreditLines />
           </div>
         ) : (
-          <PledgesPanel />
+          <PledgesPanel initialSearch={pledge} />
         )}
       </SubmissionTabs>
     </AdminPage>

@@ -139,13 +139,13 @@ function PaymentForm({ pledge, onDone, onCancel }: { pledge: Pledge; onDone: () 
   );
 }
 
-export function PledgesPanel() {
+export function PledgesPanel({ initialSearch = '' }: { initialSearch?: string }) {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const filters = useSchemaForm(pledgeFilters, { requiredMarks: false });
+  const filters = useSchemaForm(pledgeFilters, { requiredMarks: false, defaultValues: { q: initialSearch } });
   const status = filters.methods.watch('status');
   const text = filters.methods.watch('q') ?? '';
-  const [q, setQ] = useState('');
+  const [q, setQ] = useState(initialSearch);
   const search = fieldState(filters, 'q');
   const [paying, setPaying] = useState<string | null>(null);
   const [toChange, setToChange] = useState<{ pledge: Pledge; status: 'cancelled' | 'pending' } | null>(null);

@@ -43,6 +43,8 @@ export function BackupsSection() {
               : t('admin.backups.noneYet', { hours: status.data.everyHours })}
         </p>
       )}
+      {/* The setting's names are for whoever runs the server, kept out of the main text. */}
+      {status.data && !status.data.scheduled && <p className="admin-muted small">{t('admin.backups.technical')}</p>}
       <p className="admin-muted">{t('admin.backups.sensitive')}</p>
       <button type="button" className="btn btn--staff btn--secondary" disabled={busy} onClick={() => void download()}>
         <Download aria-hidden="true" size={16} />

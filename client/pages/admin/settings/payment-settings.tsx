@@ -63,21 +63,23 @@ function OnlineStatusLine({ status }: { status: OnlinePaymentStatus }) {
  * A number typed as text: read as a number for the schema (blank or not a number stays NaN, which
  * the schema refuses with its message), thousands separators allowed.
  */
-function NumberField({
+export function NumberField({
   form,
   name,
   label,
+  hint,
   inputMode,
 }: {
   form: SettingsForm;
-  name: FeeField;
+  name: FeeField | 'confirmWorkingDays';
   label: string;
+  hint?: string;
   inputMode: 'decimal' | 'numeric';
 }) {
-  // Optional in the schema (a client may leave the rule as it is), yet this form always sends all four.
-  const field = { ...fieldState(form, name), required: true };
+  // Optional in the schema (a client may leave it as it is), yet this form always sends it.
+  const field = { ...fieldState(form, name, hint), required: true };
   return (
-    <LabelledField field={field} label={label} hint={undefined}>
+    <LabelledField field={field} label={label} hint={hint}>
       <input
         {...form.methods.register(name, {
           setValueAs: (v: unknown) =>

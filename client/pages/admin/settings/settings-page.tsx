@@ -1,6 +1,8 @@
 /**
- * /admin/settings: the foundation's bank account, contact details, pledge expiry, the welcome
- * mail of approved applications, and online payment (on or off, Paystack's fee rule). Admins edit
+ * /admin/settings: the foundation's bank account, contact details and CAC registration number
+ * (printed on receipts), pledge expiry, how many working days confirming a transfer usually takes
+ * (told on the pledge page), the welcome mail of approved applications, and online payment (on or
+ * off, Paystack's fee rule). Admins edit
  * them (effective on the site at once); other roles read them.
  */
 import { useState } from 'react';
@@ -20,7 +22,7 @@ import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { useCan } from '../lib/use-me';
 import { BackupsSection } from './backups-section';
-import { type OnlinePaymentStatus, PaymentFeesFields, PaymentSettingsRows } from './payment-settings';
+import { NumberField, type OnlinePaymentStatus, PaymentFeesFields, PaymentSettingsRows } from './payment-settings';
 
 /** settings.get's answer: the settings, and whether online payment is on (never its key). */
 type StaffSettings = Settings & { onlinePayment: OnlinePaymentStatus };
@@ -32,7 +34,9 @@ const FIELDS: [Exclude<keyof Settings, 'welcomeMail'>, Parameters<typeof t>[0]][
   ['contactEmail', 'admin.settings.contactEmail'],
   ['contactPhone', 'admin.settings.contactPhone'],
   ['contactAddress', 'admin.settings.contactAddress'],
+  ['cacRcNumber', 'admin.settings.cacRcNumber'],
   ['pledgeExpiryDays', 'admin.settings.pledgeExpiryDays'],
+  ['confirmWorkingDays', 'admin.settings.confirmWorkingDays'],
 ];
 
 function SettingsView({ settings }: { settings: StaffSettings }) {
@@ -43,7 +47,7 @@ function SettingsView({ settings }: { settings: StaffSettings }) {
         {FIELDS.map(([key, label]) => (
           <div key={key}>
             <dt>{t(label)}</dt>
-            <dd>{String(settings[key])}</dd>
+            <dd>{String(settings[key]) || '—'}</dd>
           </div>
         ))}
         <div>
@@ -106,6 +110,13 @@ function SettingsForm({ settings }: { settings: StaffSettings }) {
         <TextField form={form} name="contactEmail" label={t('admin.settings.contactEmail')} type="email" />
         <TextField form={form} name="contactPhone" label={t('admin.settings.contactPhone')} type="tel" />
         <TextField form={form} name="contactAddress" label={t('admin.settings.contactAddress')} rows={2} />
+        <TextField
+          form={form}
+          name="cacRcNumber"
+          label={t('admin.settings.cacRcNumber')}
+          hint={t('admin.settings.cacRcNumberHint')}
+          autoComplete="off"
+        />
       </fieldset>
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.settings.givingTitle')}</legend>
@@ -114,6 +125,13 @@ function SettingsForm({ settings }: { settings: StaffSettings }) {
           name="pledgeExpiryDays"
           label={t('admin.settings.pledgeExpiryDays')}
           hint={t('admin.settings.pledgeExpiryHint')}
+          inputMode="numeric"
+        />
+        <NumberField
+          form={form}
+          name="confirmWorkingDays"
+          label={t('admin.settings.confirmWorkingDays')}
+          hint={t('admin.settings.confirmWorkingDaysHint')}
           inputMode="numeric"
         />
       </fieldset>

@@ -1,8 +1,10 @@
 /**
  * /admin/submissions: five tabs, search and status filter, CSV export,
- * status changes, notes and erasure (admins only), reload after each.
+ * status changes, notes and erasure (admins only), reload after each. `?type=…&q=…` opens a tab
+ * with a search typed (the activity trail links to an entry this way).
  */
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { SUBMISSION_TYPES, type SubmissionType } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { PAGE_SIZE } from '../../../../shared/schemas/pages';
@@ -27,8 +29,11 @@ const NO_FILTERS: Filters = { q: '', status: '' };
 export function SubmissionsPage() {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [selected, setSelectedType] = useState<SubmissionType>('volunteer');
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [search] = useSearchParams();
+  const [selected, setSelectedType] = useState<SubmissionType>(
+    () => SUBMISSION_TYPES.find((type) => type === search.get('type')) ?? 'volunteer',
+  );
+  const [filters, setFilters] = useState<Filters>(() => ({ ...NO_FILTERS, q: search.get('q')?.slice(0, 200) ?? '' }));
   const [exporting, setExporting] = useState(false);
   const canDelete = useCan('submissions.delete');
   const counts = trpc.submission.counts.useQuery();

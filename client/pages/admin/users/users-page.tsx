@@ -87,6 +87,8 @@ export function UsersPage() {
               {users.data.users.map((user) => {
                 const who = user.name || user.email;
                 const isMe = user.id === me.data?.id;
+                // Demoting or disabling oneself would shut one out of this very page: another admin does it.
+                const selfNote = isMe ? `self-note-${user.id}` : undefined;
                 return (
                   <tr key={user.id}>
                     <th scope="row" className="table__title">
@@ -95,19 +97,27 @@ export function UsersPage() {
                       {isMe && <span className="badge">{t('admin.users.you')}</span>}
                     </th>
                     <td data-label={t('admin.users.role')}>
-                      <select
-                        className="field__control field__control--select field__control--small"
-                        aria-label={t('admin.users.roleOf', { name: who })}
-                        value={user.role}
-                        disabled={busy(user.id)}
-                        onChange={(event) => void change(user, { role: event.target.value as Role })}
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`admin.role.${role}`)}
-                          </option>
-                        ))}
-                      </select>
+                      <span className="admin-user__role">
+                        <select
+                          className="field__control field__control--select field__control--small"
+                          aria-label={t('admin.users.roleOf', { name: who })}
+                          aria-describedby={selfNote}
+                          value={user.role}
+                          disabled={isMe || busy(user.id)}
+                          onChange={(event) => void change(user, { role: event.target.value as Role })}
+                        >
+                          {ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {t(`admin.role.${role}`)}
+                            </option>
+                          ))}
+                        </select>
+                        {selfNote && (
+                          <span id={selfNote} className="admin-muted admin-user__note admin-user__self">
+                            {t('admin.users.selfNote')}
+                          </span>
+                        )}
+                      </span>
                     </td>
                     <td data-label={t('admin.users.status')}>
                       <span className="admin-user__status">
@@ -137,8 +147,9 @@ export function UsersPage() {
                         <button
                           type="button"
                           className="btn btn--staff btn--danger-ghost btn--small"
-                          disabled={busy(user.id)}
+                          disabled={isMe || busy(user.id)}
                           aria-label={t('admin.users.disableLabel', { name: who })}
+                          aria-describedby={selfNote}
                           onClick={() => void change(user, { disabled: true })}
                         >
                           <UserX aria-hidden="true" size={16} />

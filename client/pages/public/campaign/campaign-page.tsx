@@ -2,7 +2,8 @@ import { Suspense, useMemo } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { campaignTexts, langOf } from '../../../../shared/campaign-language';
 import { formatDate, formatNaira } from '../../../../shared/format';
-import { choiceLabel, t } from '../../../../shared/messages';
+import { choiceLabel, getLocale, t } from '../../../../shared/messages';
+import { pathInLanguage } from '../../../../shared/page-language';
 import { campaignMeta, campaignNotFoundMeta } from '../../../../shared/page-meta';
 import type { Campaign } from '../../../../shared/schemas/campaign';
 import { BankDetails } from '../../../components/bank-details';
@@ -11,7 +12,10 @@ import { Calendar } from '../../../components/icons/calendar';
 import { MapPin } from '../../../components/icons/map-pin';
 import { Tag } from '../../../components/icons/tag';
 import { NumberedText } from '../../../components/numbered-text';
+import { RetryBoundary, RetryNotice } from '../../../components/retry-notice';
+import { ShareLinks } from '../../../components/share-links';
 import { Spinner } from '../../../components/spinner';
+import { failureMessage, isNotFound } from '../../../lib/load-failure';
 import { lazyNearScreen } from '../../../lib/near-screen';
 import { trpc } from '../../../lib/trpc';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
@@ -21,8 +25,11 @@ import { DonationSplit } from './donation-split';
 import { FundingSummary } from './funding-summary';
 import { SupporterWall } from './supporter-wall';
 
-/** The give form and its form model load as the panel nears the screen; the server renders it in full. */
-const GiveForm = lazyNearScreen('#give', () => import('./give-form'));
+/**
+ * The give form and its form model load as the panel nears the screen, or once the browser is
+ * idle, so the donor's first tap does not wait on them; the server renders the form in full.
+ */
+const GiveForm = lazyNearScreen('#give', () => import('./give-form'), { idle: true });
 
 function CampaignNotFound() {
   return (
@@ -46,12 +53,16 @@ function OverviewSection({ title, text, lang }: { title: string; text: string; l
   );
 }
 
-function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: boolean }) {
+/** The page of one campaign; also drawn by the campaign editor's preview from unsaved values. */
+export function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: boolean }) {
   const texts = campaignTexts(campaign);
   const { overview } = texts;
   // Whether the give panel offers paying online: the server renders the page with it (client/routes.tsx).
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const online = settings.data?.online.enabled ? settings.data.online : undefined;
+  // Shared in the language it is read in; on the site's configured address (the server renders it from the settings).
+  const siteUrl = settings.data?.siteUrl ?? (typeof window === 'undefined' ? undefined : window.location.origin);
+  const shareUrl = siteUrl && `${siteUrl}${pathInLanguage(`/campaign/${campaign._id}`, getLocale())}`;
   return (
     <article className="campaign-detail">
       <header className="campaign-detail__header">
@@ -104,17 +115,27 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
             </h2>
             <FundingSummary campaign={campaign} />
             <p className="small">{t(online ? 'pay.intro' : 'give.intro')}</p>
-            <Suspense fallback={<div className="give-form give-form--loading" />}>
-              {/* Keyed: settings arriving after a move within the app start the form with its ways. */}
-              <GiveForm
-                key={online ? 'online' : 'transfer'}
-                campaignId={campaign._id}
-                refused={refused}
-                online={online}
-              />
-            </Suspense>
+            {/* The form's code not arriving says so in the page's language, with Retry. */}
+            <RetryBoundary onRetry={GiveForm.retry}>
+              <Suspense fallback={<div className="give-form give-form--loading" />}>
+                {/* Keyed: settings arriving after a move within the app start the form with its ways. */}
+                <GiveForm
+                  key={online ? 'online' : 'transfer'}
+                  campaignId={campaign._id}
+                  refused={refused}
+                  online={online}
+                />
+              </Suspense>
+            </RetryBoundary>
             <h3 className="panel__subtitle">{t('give.orTransfer')}</h3>
+            <p className="give-panel__reference-note">{t('give.referenceNote')}</p>
             <BankDetails account={campaign} copyable />
+            {shareUrl && (
+              <>
+                <h3 className="panel__subtitle">{t('share.campaignHeading')}</h3>
+                <ShareLinks title={texts.title} url={shareUrl} />
+              </>
+            )}
           </div>
         </aside>
         <div className="campaign-detail__main">
@@ -172,7 +193,7 @@ function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: bo
             </section>
           )}
 
-          <SupporterWall campaignId={campaign._id} />
+          <SupporterWall campaignId={campaign._id} raised={campaign.amountRaised} />
 
           <section className="detail-block" aria-labelledby="updates-title">
             <h2 id="updates-title">{t('detail.updates')}</h2>
@@ -218,6 +239,14 @@ export function CampaignPage() {
     return (
       <div className="container section">
         <Spinner label={t('detail.loading')} />
+      </div>
+    );
+  }
+  // A campaign the server could not send (offline): said so, with Retry, never 'not found'.
+  if (!query.data && query.isError && !isNotFound(query.error)) {
+    return (
+      <div className="container section">
+        <RetryNotice message={failureMessage(query.error)} onRetry={() => void query.refetch()} />
       </div>
     );
   }

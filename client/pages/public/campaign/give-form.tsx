@@ -21,7 +21,11 @@ import { FieldError } from '../../../components/form/field-parts';
 import { HoneypotField } from '../../../components/form/honeypot-field';
 import { lazySchema, type SchemaForm, useSchemaForm } from '../../../components/form/schema-form';
 import { TextField } from '../../../components/form/text-field';
+import { RetryNotice } from '../../../components/retry-notice';
+import { failureMessage } from '../../../lib/load-failure';
 import { useNavigate } from '../../../lib/navigation';
+import { whenIdle } from '../../../lib/near-screen';
+import { preloadPage } from '../../../lib/page-preload';
 import { readServerError } from '../../../lib/server-error';
 import { trpc } from '../../../lib/trpc';
 import { useBackFromCheckout } from '../checkout-return';
@@ -44,6 +48,12 @@ export type GiveOnline = { enabled: boolean; fees: FeeRule };
 type Progress = 'creating' | 'opening';
 
 /**
+ * What stopped the gift, shown above the button. `retry` when nothing came back (offline, the
+ * checking code did not load): the notice then offers to send again, as it was.
+ */
+type Failure = { message: string; retry: boolean };
+
+/**
  * The campaign page loads this module when the panel nears the screen (lazyNearScreen), so the
  * form model stays out of the page's first load; until then the server's markup is a plain form
  * that posts. `data-live` marks the form once its script runs. `online` is given when the site
@@ -60,7 +70,13 @@ export default function GiveForm({
   online?: GiveOnline | undefined;
 }) {
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  useEffect(() => {
+    setLive(true);
+    // The checking code (zod and the phone rules) on the browser's first quiet moment, so the
+    // donor's first tap does not wait on it; failing here is silent, the tap tries again.
+    void whenIdle().then(() => giveSchema.load().catch(() => undefined));
+  }, []);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(giveSchema, {
     defaultValues: {
       campaignId,
@@ -80,11 +96,14 @@ export default function GiveForm({
   // The chip chosen; the form's amount is its value, or what is typed under "Other".
   const [choice, setChoice] = useState<string>(String(CHIPS[1]));
   const otherRef = useRef<HTMLInputElement | null>(null);
-  const [failure, setFailure] = useState(refused ? t('give.failed') : '');
+  const [failure, setFailure] = useState<Failure | undefined>(
+    refused ? { message: t('give.failed'), retry: false } : undefined,
+  );
   const [progress, setProgress] = useState<Progress | undefined>();
   const create = trpc.pledge.create.useMutation();
   const pay = trpc.pledge.pay.useMutation();
   const navigate = useNavigate();
+  const utils = trpc.useUtils();
   const amountError = form.error('amount');
   const amountErrorId = form.errorId('amount');
   const payingOnline = online !== undefined && watch('way') === 'online';
@@ -101,8 +120,22 @@ export default function GiveForm({
     const unshown = Object.entries(errors).find(
       ([field, error]) => field !== 'root' && !SHOWN_FIELDS.has(field) && error?.message,
     );
-    if (unshown) setFailure(String(unshown[1]?.message));
-    else if (errors.root?.schema) setFailure(t('give.failed'));
+    if (unshown) setFailure({ message: String(unshown[1]?.message), retry: false });
+    else if (errors.root?.schema) setFailure({ message: t('network.offline'), retry: true });
+  };
+
+  /**
+   * The pledge page's code and data are fetched while the button still says "Getting your
+   * reference…", so the donor goes from the form straight to the page, never through a blank
+   * screen. Data that did not come is dropped: the page then asks for it itself.
+   */
+  const openPledgePage = async (reference: string) => {
+    const path = `/pledge/${reference}`;
+    await Promise.allSettled([
+      preloadPage(path),
+      utils.pledge.page.fetch({ reference }).catch(() => utils.pledge.page.reset({ reference })),
+    ]);
+    navigate(path);
   };
 
   // The pledge sent to Paystack: coming back to this page with the browser's Back shows it, not a second pledge.
@@ -128,26 +161,29 @@ export default function GiveForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (formState.isSubmitting || progress) return;
-    setFailure('');
+    setFailure(undefined);
     void form.methods.handleSubmit(async ({ way, coverFees, ...pledge }) => {
       const toPaystack = online !== undefined && way === 'online';
-      if (toPaystack) setProgress('creating');
+      setProgress('creating');
+      let reference: string;
       try {
-        const answer = await create.mutateAsync(pledge);
-        if (toPaystack) return await payOnline(answer.data.reference, pledge.email, coverFees);
-        navigate(`/pledge/${answer.data.reference}`);
+        reference = (await create.mutateAsync(pledge)).data.reference;
       } catch (error) {
         setProgress(undefined);
         const server = readServerError(error);
         form.showServerErrors(server.fieldErrors);
-        setFailure(server.message ?? t('give.failed'));
+        setFailure({ message: failureMessage(error, t('give.failed')), retry: server.status === undefined });
+        return;
       }
+      if (toPaystack) return payOnline(reference, pledge.email, coverFees);
+      await openPledgePage(reference);
     }, onInvalid)(event);
   };
 
   const busy = formState.isSubmitting || progress !== undefined;
   return (
     <form
+      ref={formRef}
       className="give-form"
       method="post"
       action="/api/pledges"
@@ -178,7 +214,12 @@ export default function GiveForm({
             <span>{t('give.other')}</span>
           </label>
         </div>
-        <div className="field give-form__other">
+        {/*
+          Shown once Other is chosen: the stylesheet hides it until then from the first paint (the
+          form posted without the script too, so nothing moves when the script starts); `hidden`
+          does the same where the browser lacks :has().
+        */}
+        <div className="field give-form__other" hidden={live && choice !== OTHER}>
           <label className="field__label" htmlFor={form.fieldId('otherAmount')}>
             {t('give.otherAmount')}
           </label>
@@ -232,17 +273,19 @@ export default function GiveForm({
       )}
 
       <HoneypotField form={form} />
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
+      {failure?.retry ? (
+        <RetryNotice message={failure.message} onRetry={() => formRef.current?.requestSubmit()} />
+      ) : (
+        failure && (
+          <p className="form-error" role="alert">
+            {failure.message}
+          </p>
+        )
       )}
       {/* The button shows each step; this says it to a screen reader, which does not re-read a button. */}
-      {online && (
-        <p className="visually-hidden" role="status">
-          {progress && progressText(progress)}
-        </p>
-      )}
+      <p className="visually-hidden" role="status">
+        {progress && (payingOnline ? progressText(progress) : t('give.submitting'))}
+      </p>
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {submitLabel({ online: online !== undefined, payingOnline, live, busy, progress })}
       </button>

@@ -1,16 +1,24 @@
-/** The campaign's supporters: each confirmed gift as its donor chose to be shown. */
+/**
+ * The campaign's supporters: each confirmed gift as its donor chose to be shown, and what the
+ * total holds from before online records. "Be the first" only while nothing at all is raised.
+ */
 import { formatDate, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
+import { RetryNotice } from '../../../components/retry-notice';
+import { failureMessage } from '../../../lib/load-failure';
 import { trpc } from '../../../lib/trpc';
 
-export function SupporterWall({ campaignId }: { campaignId: string }) {
+export function SupporterWall({ campaignId, raised }: { campaignId: string; raised: number }) {
   const supporters = trpc.pledge.supporters.useQuery({ campaignId });
-  const list = supporters.data ?? [];
+  const list = supporters.data?.items ?? [];
+  const givenBefore = supporters.data?.givenBefore ?? 0;
   return (
     <section className="detail-block" aria-labelledby="supporters-title">
       <h2 id="supporters-title">{t('supporters.title')}</h2>
-      {list.length === 0 ? (
-        <p className="muted">{t('supporters.none')}</p>
+      {supporters.isError ? (
+        <RetryNotice message={failureMessage(supporters.error)} onRetry={() => void supporters.refetch()} />
+      ) : list.length === 0 && givenBefore === 0 ? (
+        raised === 0 && supporters.isSuccess && <p className="muted">{t('supporters.none')}</p>
       ) : (
         <ul className="supporter-wall">
           {list.map((s) => (
@@ -24,6 +32,11 @@ export function SupporterWall({ campaignId }: { campaignId: string }) {
               </time>
             </li>
           ))}
+          {givenBefore > 0 && (
+            <li className="supporter-wall__item supporter-wall__before">
+              {t('supporters.givenBefore', { amount: formatNaira(givenBefore) })}
+            </li>
+          )}
         </ul>
       )}
     </section>

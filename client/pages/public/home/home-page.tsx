@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { CAMPAIGN_LOCATIONS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
-import { lazyNearScreen, NearScreen } from '../../../lib/near-screen';
+import { RetryBoundary } from '../../../components/retry-notice';
+import { lazyNearScreen, NearScreen, retryableLazy } from '../../../lib/near-screen';
 import { CallToAction } from './call-to-action';
 import { FocusAreas } from './focus-areas';
 import { HomeHero } from './home-hero';
@@ -9,7 +10,7 @@ import { LatestCampaigns } from './latest-campaigns';
 
 // Below the fold and the heaviest parts of the page: the map's paths (drawn in the browser only)
 // and the form validation (the server renders the form, which works as plain HTML until then).
-const NorthernMap = lazy(() => import('./northern-map'));
+const NorthernMap = retryableLazy(() => import('./northern-map'));
 const NewsletterSignup = lazyNearScreen('#newsletter-title', () => import('./newsletter-signup'));
 
 export function HomePage() {
@@ -25,7 +26,9 @@ export function HomePage() {
             <p>{t('home.mapText', { count: CAMPAIGN_LOCATIONS.length })}</p>
           </div>
           <NearScreen placeholder={<div className="map-placeholder" aria-busy="true" />}>
-            <NorthernMap />
+            <RetryBoundary onRetry={NorthernMap.retry}>
+              <NorthernMap />
+            </RetryBoundary>
           </NearScreen>
         </div>
       </section>
@@ -37,9 +40,12 @@ export function HomePage() {
               <h2 id="newsletter-title">{t('home.newsletterTitle')}</h2>
               <p>{t('home.newsletterText')}</p>
             </div>
-            <Suspense fallback={<div className="newsletter__placeholder" />}>
-              <NewsletterSignup />
-            </Suspense>
+            {/* Code that did not arrive says so, with Retry, in place of the form; never the whole page. */}
+            <RetryBoundary onRetry={NewsletterSignup.retry}>
+              <Suspense fallback={<div className="newsletter__placeholder" />}>
+                <NewsletterSignup />
+              </Suspense>
+            </RetryBoundary>
           </div>
         </div>
       </section>
