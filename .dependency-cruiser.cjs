@@ -19,7 +19,7 @@ const LAYERS = [
   [
     'areas',
     [
-      '^server/(campaigns|submissions|uploads|giving|payments|users|settings|backup|dashboard|seed|mail|newsletter|alerts)/',
+      '^server/(campaigns|submissions|uploads|giving|payments|users|settings|backup|dashboard|seed|mail|newsletter|alerts|texts)/',
       '^server/audit/(?!audit[.]ts$)',
     ],
   ],
@@ -47,6 +47,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/' },
       to: { path: '^(server|client)/' },
+    },
+    {
+      name: 'browser-loads-its-language-only',
+      comment:
+        'Every catalogue file of both languages is for the server and the scripts: a browser loads its own language.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^shared/messages/(catalogue-files|all)[.]ts$' },
     },
     {
       name: 'client-reaches-server-by-type',

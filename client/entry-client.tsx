@@ -6,8 +6,8 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isLocale, setLocale } from '../shared/messages';
-import { APP_DATA_ID, type PageData } from '../shared/page-data';
+import { isLocale, setLocale, setOverrides } from '../shared/messages';
+import { APP_DATA_ID, type PageData, TEXT_OVERRIDES_ID } from '../shared/page-data';
 import { LANGUAGE_PARAM } from '../shared/page-language';
 import { App } from './app';
 import { createQueryClient } from './app-providers';
@@ -22,6 +22,9 @@ setLocale(locale);
 // A shared link in a language (?lang=ha) makes that language the visitor's choice from now on.
 if (new URLSearchParams(location.search).has(LANGUAGE_PARAM)) rememberLanguage(locale);
 const messages = loadMessages(locale);
+// Staff's corrections of this language's texts, which the server rendered the page with.
+const overrides = document.getElementById(TEXT_OVERRIDES_ID)?.textContent;
+if (overrides) setOverrides(locale, JSON.parse(overrides) as Record<string, string>);
 
 const queryClient = createQueryClient();
 const data = document.getElementById(APP_DATA_ID)?.textContent;

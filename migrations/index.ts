@@ -13,6 +13,7 @@ import * as newsletterEditions from './2026-11-29T0000-newsletter-editions';
 import * as onlinePayments from './2026-11-30T0000-online-payments';
 import * as donorAndStaffWay from './2026-12-01T0000-donor-and-staff-way';
 import * as mailAttachment from './2026-12-01T0100-mail-attachment';
+import * as textOverrides from './2026-12-02T0000-text-overrides';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -29,4 +30,5 @@ export const migrations = {
   '2026-11-30T0000-online-payments': onlinePayments,
   '2026-12-01T0000-donor-and-staff-way': donorAndStaffWay,
   '2026-12-01T0100-mail-attachment': mailAttachment,
+  '2026-12-02T0000-text-overrides': textOverrides,
 };

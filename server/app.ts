@@ -40,6 +40,8 @@ import { checkoutOrigins } from './payments/paystack';
 import { paymentsRest } from './payments/rest';
 import { settingsRest } from './settings/rest';
 import { submissionsRest } from './submissions/rest';
+import { registerTextOverrides } from './texts/overrides';
+import { textsRest } from './texts/rest';
 import { guardTrpcBatch } from './trpc/batch-guard';
 import { createRequestContext } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/root';
@@ -138,6 +140,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   // Our own.
   registerErrorHandler(app);
+  // Staff's corrections of the texts, current before any handler writes a word.
+  await registerTextOverrides(app, deps);
   const pages = await registerPages(app, deps, {
     staticDir: options.staticDir,
     renderer: options.renderer,
@@ -181,6 +185,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await backupRest(api, deps);
   await outboxRest(api, deps);
   await editionsRest(api, deps);
+  await textsRest(api, deps);
 
   return app;
 }

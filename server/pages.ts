@@ -33,6 +33,7 @@ import { NotFoundError } from './errors';
 import { sendMethodNotAllowed } from './http/allowed-methods';
 import type { Pages } from './http/page-answers';
 import { archiveSitemap, getArchivedEdition } from './newsletter/editions/archive';
+import { overridesScript } from './texts/overrides';
 import { createInnerContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
@@ -228,7 +229,9 @@ export async function registerPages(
       headTags(req, pathname, meta, { publicUrl, canonical: page.status === 200 && !echo && !personal }) +
       (personal ? '\n    <meta name="robots" content="noindex">' : '');
     const pageData: PageData = { path: pathname, state: page.state };
-    const data = `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(pageData)}</script>`;
+    const data =
+      `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(pageData)}</script>` +
+      (await overridesScript(deps, req.locale));
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', personal ? 'private, no-store' : 'no-cache')
@@ -261,7 +264,7 @@ export async function registerPages(
           : await metaOf(deps, pathname, 200);
         const head =
           headTags(req, pathname, meta, { publicUrl, canonical: false }) + (passwordPage ? PASSWORD_PAGE_HEAD : '');
-        const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>`;
+        const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>${await overridesScript(deps, req.locale)}`;
         return reply.send(
           fill(req.locale, { head, preload: preloadTags(fontsFor(req.locale)), html: '', data: noscript }),
         );

@@ -37,7 +37,7 @@ export function campaignTexts(campaign: Translatable, locale: Locale = getLocale
   const choose = (english = '', hausa = '') => {
     if (locale !== 'ha') return { text: english, standsIn: false };
     if (hausa.trim() !== '') return { text: hausa, standsIn: false };
-    return { text: english, standsIn: english.trim() !== '' };
+    return { text: english, standsIn: inEnglishOnly(english, hausa) };
   };
   const pick = (field: TranslatedField, english?: string, hausa?: string) => {
     const { text, standsIn } = choose(english, hausa);
@@ -68,3 +68,58 @@ export function campaignTexts(campaign: Translatable, locale: Locale = getLocale
 /** `lang="en"` for a text shown in English on a page in another language, so it is read aloud rightly. */
 export const langOf = (texts: CampaignTexts, field: TranslatedField): 'en' | undefined =>
   texts.inEnglish.has(field) ? 'en' : undefined;
+
+/** A text written in English whose Hausa is not yet written. */
+const inEnglishOnly = (english?: string | null, hausa?: string | null): boolean =>
+  (english ?? '').trim() !== '' && (hausa ?? '').trim() === '';
+
+type Text = string | null | undefined;
+
+/** A campaign's texts as the API answers them and as the editor's form holds them while staff type. */
+export interface CampaignWriting {
+  title?: Text;
+  titleHa?: Text;
+  shortDescription?: Text;
+  shortDescriptionHa?: Text;
+  description?: Text;
+  descriptionHa?: Text;
+  overview?: Partial<Record<OverviewField | `${OverviewField}Ha`, Text>> | null;
+  updates?: readonly { content?: Text; contentHa?: Text }[] | null;
+}
+type OverviewField = 'mainText' | 'challengeText' | 'solutionText' | 'impactText';
+const OVERVIEW_FIELDS: readonly OverviewField[] = ['mainText', 'challengeText', 'solutionText', 'impactText'];
+
+/**
+ * How much of a campaign is written in Hausa. Every text written in English counts once (each
+ * update too); it is done when its Hausa is written. The one measure of "in Hausa" that the cards,
+ * the campaign page and the dashboard share.
+ */
+export interface HausaProgress {
+  /** The texts written in English. */
+  total: number;
+  /** Of those, the texts written in Hausa too. */
+  done: number;
+  /** The kinds of text still in English only, in the page's order. */
+  missing: TranslatedField[];
+}
+
+export function hausaProgress(campaign: CampaignWriting): HausaProgress {
+  const overview = campaign.overview ?? {};
+  const texts: [TranslatedField, Text, Text][] = [
+    ['title', campaign.title, campaign.titleHa],
+    ['shortDescription', campaign.shortDescription, campaign.shortDescriptionHa],
+    ['description', campaign.description, campaign.descriptionHa],
+    ...OVERVIEW_FIELDS.map((field): [TranslatedField, Text, Text] => [field, overview[field], overview[`${field}Ha`]]),
+    ...(campaign.updates ?? []).map((update): [TranslatedField, Text, Text] => [
+      'updates',
+      update.content,
+      update.contentHa,
+    ]),
+  ];
+  const written = texts.filter(([, english]) => (english ?? '').trim() !== '');
+  const missing = written.filter(([, english, hausa]) => inEnglishOnly(english, hausa)).map(([field]) => field);
+  return { total: written.length, done: written.length - missing.length, missing: [...new Set(missing)] };
+}
+
+/** Whether some of a campaign is still in English only: its card and page say so to a Hausa reader. */
+export const lacksHausa = (campaign: CampaignWriting): boolean => hausaProgress(campaign).missing.length > 0;

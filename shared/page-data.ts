@@ -1,5 +1,7 @@
 /** The id of the JSON script holding the data a server-rendered page was rendered from. */
 export const APP_DATA_ID = 'app-data';
+/** The id of the JSON script with staff's corrections of the page language's texts (none: no script). */
+export const TEXT_OVERRIDES_ID = 'text-overrides';
 
 /**
  * What that script holds: the page's path (a refused form post is answered at its REST path with

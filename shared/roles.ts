@@ -2,7 +2,7 @@
  * Staff roles and what each may do: the one table both the server (which refuses) and the
  * dashboard (which hides) read. Every signed-in role may read the dashboard.
  */
-export const ROLES = ['admin', 'editor', 'finance', 'reviewer'] as const;
+export const ROLES = ['admin', 'editor', 'finance', 'reviewer', 'translator'] as const;
 export type Role = (typeof ROLES)[number];
 
 const EVERYONE = ROLES;
@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'outbox.manage': ['admin'],
   /** Writing newsletter editions, testing, sending, scheduling and pausing them. */
   'newsletter.send': ['admin', 'editor'],
+  /** Correcting the interface's texts in either language and marking them reviewed. */
+  'texts.edit': ['admin', 'translator'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { campaignTexts, langOf } from '../../shared/campaign-language';
+import { campaignTexts, lacksHausa, langOf } from '../../shared/campaign-language';
 import { formatNaira } from '../../shared/format';
-import { choiceLabel, t } from '../../shared/messages';
+import { choiceLabel, getLocale, t } from '../../shared/messages';
 import type { Campaign } from '../../shared/schemas/campaign';
 import { CampaignImage } from './campaign-image';
 import { MapPin } from './icons/map-pin';
@@ -11,7 +11,7 @@ export type CampaignSummary = Pick<
   Campaign,
   '_id' | 'title' | 'shortDescription' | 'image' | 'location' | 'category' | 'amountRaised' | 'target'
 > &
-  Partial<Pick<Campaign, 'titleHa' | 'shortDescriptionHa'>>;
+  Partial<Pick<Campaign, 'titleHa' | 'shortDescriptionHa' | 'description' | 'descriptionHa' | 'overview' | 'updates'>>;
 
 const CARD_SIZES = '(min-width: 1100px) 22rem, (min-width: 700px) 45vw, 100vw';
 
@@ -20,6 +20,8 @@ export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: Campaig
   const href = `/campaign/${encodeURIComponent(campaign._id)}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const texts = campaignTexts(campaign);
+  // Said as the campaign page says it: the card and the page note the same campaigns.
+  const notYetInHausa = getLocale() === 'ha' && lacksHausa(campaign);
   return (
     <article className="campaign-card">
       {/* The image link repeats the title link, so it is hidden from the tab order and screen readers. */}
@@ -31,6 +33,7 @@ export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: Campaig
         <Heading className="campaign-card__title" lang={langOf(texts, 'title')}>
           <Link to={href}>{texts.title}</Link>
         </Heading>
+        {notYetInHausa && <p className="campaign-card__language-note">{t('language.notYetInHausa')}</p>}
         <p className="campaign-card__location">
           <MapPin aria-hidden="true" size={16} />
           <span className="visually-hidden">{t('campaign.location')}: </span>

@@ -4,10 +4,15 @@ import { Check } from '../components/icons/check';
 import { Globe } from '../components/icons/globe';
 import { switchLanguage } from '../lib/language';
 
-/** The globe button: a small disclosure listing the site's languages, each named in its own. */
+/**
+ * The globe button: a small disclosure listing the site's languages, each named in its own. The
+ * button shows the other language's name ("Hausa" on English pages, "English" on Hausa ones), so a
+ * reader whose phone is set to the wrong language finds theirs without knowing the globe.
+ */
 export function LanguageMenu() {
   const [open, setOpen] = useState(false);
   const locale = getLocale();
+  const other = LOCALE_CODES.find((code) => code !== locale) ?? locale;
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
@@ -42,13 +47,15 @@ export function LanguageMenu() {
       <button
         ref={buttonRef}
         type="button"
-        className="icon-button"
+        className="language-menu__button"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={t('shell.chooseLanguage')}
         onClick={() => setOpen((v) => !v)}
       >
-        <Globe aria-hidden="true" size={22} />
+        <Globe aria-hidden="true" size={20} />
+        {/* Named by its content, so the name holds the word shown: "Choose language: Hausa". */}
+        <span className="visually-hidden">{t('shell.chooseLanguage')}: </span>
+        <span lang={other}>{LANGUAGES[other].name}</span>
       </button>
       <ul id={listId} className="language-menu__list" hidden={!open} aria-label={t('shell.language')}>
         {LOCALE_CODES.map((code) => (

@@ -1,54 +1,27 @@
 /**
- * The catalogue files of each language, read as data: what the catalogue check, the PO export
- * and the PO import work on. One list of files, so a new one is checked, exported and imported.
+ * The catalogue files of each language, read as data: what the catalogue check, the PO export,
+ * the PO import and the pull work on.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { placeholdersOf } from '../../shared/messages/format-message';
+import { CATALOGUE_GROUPS } from '../../shared/messages/catalogue-files';
+import { describeTextProblem, textProblems } from '../../shared/messages/text-rules';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const MESSAGES = path.join(ROOT, 'shared/messages');
-
-/** Each file of en/ with the name of its export; ha/ has the same file exporting `<name>Ha`. */
-export const CATALOGUE_FILES = [
-  { file: 'spec', name: 'specMessages' },
-  { file: 'server', name: 'serverMessages' },
-  { file: 'public', name: 'publicMessages' },
-  { file: 'giving', name: 'givingMessages' },
-  { file: 'meta', name: 'metaMessages' },
-  { file: 'choices', name: 'choiceMessages' },
-  { file: 'language', name: 'languageMessages' },
-  { file: 'dates', name: 'dateMessages' },
-  { file: 'admin', name: 'adminMessages' },
-  { file: 'staff', name: 'staffMessages' },
-  { file: 'mail', name: 'mailMessages' },
-  { file: 'newsletter', name: 'newsletterMessages' },
-  { file: 'alerts', name: 'alertMessages' },
-  { file: 'password-reset', name: 'passwordResetMessages' },
-  { file: 'outbox', name: 'outboxMessages' },
-  { file: 'editions', name: 'editionMessages' },
-  { file: 'archive', name: 'archiveMessages' },
-  { file: 'payments', name: 'paymentMessages' },
-] as const;
 
 export const TRANSLATIONS = ['ha'] as const;
 export type Translation = (typeof TRANSLATIONS)[number];
 
 export interface CatalogueFile {
+  /** The file's name under en/ and ha/. */
   file: string;
-  name: string;
   en: Record<string, string>;
   translations: Record<Translation, Record<string, string>>;
 }
 
+/** Every catalogue file, in the order of shared/messages/catalogue-files.ts (the one list of them). */
 export async function loadCatalogues(): Promise<CatalogueFile[]> {
-  return Promise.all(
-    CATALOGUE_FILES.map(async ({ file, name }) => {
-      const en = (await import(path.join(MESSAGES, 'en', `${file}.ts`)))[name] as Record<string, string>;
-      const ha = (await import(path.join(MESSAGES, 'ha', `${file}.ts`)))[`${name}Ha`] as Record<string, string>;
-      return { file, name, en, translations: { ha } };
-    }),
-  );
+  return CATALOGUE_GROUPS.map(({ group, en, ha }) => ({ file: group, en, translations: { ha } }));
 }
 
 /**
@@ -83,10 +56,9 @@ export function catalogueProblems(files: CatalogueFile[]): string[] {
           problems.push(`${language}/${file}.ts: ${key} is missing`);
           continue;
         }
-        const want = placeholdersOf(english).join(', ');
-        const have = placeholdersOf(text).join(', ');
-        if (want !== have)
-          problems.push(`${language}/${file}.ts: ${key} has placeholders {${have}}, English {${want}}`);
+        // The same rules as for a text staff save: placeholders, plurals, braces and the glossary.
+        for (const problem of textProblems(english, text, language as Translation))
+          problems.push(`${language}/${file}.ts: ${key} ${describeTextProblem(problem)}`);
         if (looksUntranslated(english, text)) problems.push(`${language}/${file}.ts: ${key} is still in English`);
       }
       for (const key of Object.keys(catalogue)) {

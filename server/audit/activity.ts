@@ -5,7 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import { NEWSLETTER_STATUSES, type NewsletterStatus, REVIEW_STATUSES, type ReviewStatus } from '../../shared/constants';
 import { lagosDayStart } from '../../shared/lagos-time';
-import { type MessageKey, t } from '../../shared/messages';
+import { isLocale, LANGUAGES, type MessageKey, t } from '../../shared/messages';
 import { ROLES, type Role } from '../../shared/roles';
 import type { ActivityQuery } from '../../shared/schemas/staff';
 import { ACCOUNT_LIMIT } from '../auth/throttle';
@@ -158,6 +158,15 @@ export function describeEvent(event: {
       return t('activity.submissionsPurged', { kind: kindNoun(target), what: summary });
     case 'outbox.retry':
       return t('activity.outboxRetried', { who, what: summary });
+    case 'text.changed':
+    case 'text.reset':
+    case 'text.reviewed': {
+      const key = ({ 'text.changed': 'activity.textChanged', 'text.reset': 'activity.textReset' } as const)[
+        event.action as 'text.changed' | 'text.reset'
+      ];
+      const language = isLocale(summary) ? LANGUAGES[summary].name : summary;
+      return t(key ?? 'activity.textReviewed', { who, key: target, language });
+    }
     default:
       return `${who}: ${event.action}`;
   }

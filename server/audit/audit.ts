@@ -63,7 +63,10 @@ export type AuditAction =
   | 'edition.sending'
   | 'edition.paused'
   | 'edition.resumed'
-  | 'edition.sent';
+  | 'edition.sent'
+  | 'text.changed'
+  | 'text.reset'
+  | 'text.reviewed';
 
 const SUMMARY_LIMIT = 500;
 

@@ -508,6 +508,24 @@ export interface Database {
   mail_batches: MailBatchesTable;
   mail_batch_templates: MailBatchTemplatesTable;
   newsletter_editions: NewsletterEditionsTable;
+  text_overrides: TextOverridesTable;
+}
+
+/** A staff correction of an interface text, and its review mark (server/texts/). */
+export interface TextOverridesTable {
+  key: string;
+  locale: 'en' | 'ha';
+  /** The staff's text; null: the catalogue's. */
+  text: string | null;
+  /** The catalogue's English when the text was written. */
+  englishThen: string | null;
+  changedBy: string | null;
+  changedAt: NullableTimestamp;
+  /** The text the review mark was given for: the mark holds while the text still reads so. */
+  reviewedText: string | null;
+  reviewedBy: string | null;
+  reviewedByName: string | null;
+  reviewedAt: NullableTimestamp;
 }
 
 /** A selected row of a table. */

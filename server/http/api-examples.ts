@@ -590,3 +590,39 @@ export const PLEDGE_LOOKUP_SENT_EXAMPLE = {
   message:
     'If pledges were made with this email address, a mail with their links is on its way. It can take a few minutes: look in your spam folder too.',
 };
+
+export const TEXT_INPUT_EXAMPLE = { locale: 'ha', text: "Muna aiki tare da al'ummomi" };
+export const TEXT_ITEM_EXAMPLE = {
+  key: 'home.focusTitle',
+  group: 'public',
+  place: '/',
+  en: 'Where we work',
+  ha: 'Inda muke aiki',
+  override: { ha: "Muna aiki tare da al'ummomi" },
+  placeholders: [],
+  stale: false,
+  locked: false,
+};
+export const TEXT_REVIEW_EXAMPLE = {
+  ...TEXT_ITEM_EXAMPLE,
+  reviewedBy: 'Hauwa Sani',
+  reviewedAt: '2026-12-02T10:15:00.000Z',
+};
+export const TEXTS_PAGE_EXAMPLE = {
+  items: [
+    TEXT_REVIEW_EXAMPLE,
+    {
+      key: 'home.campaignCount',
+      group: 'public',
+      place: '/',
+      en: '{count, plural, one {# campaign} other {# campaigns}}',
+      ha: '{count, plural, one {gangami #} other {gangamai #}}',
+      override: {},
+      placeholders: ['count'],
+      stale: false,
+      locked: false,
+    },
+  ],
+  next: 'home.campaignCount',
+  counts: { total: 1480, reviewed: 212, changed: 9 },
+};

@@ -21,10 +21,17 @@ async function seedCampaign(deps: Deps, demo: DemoCampaign): Promise<void> {
   const daysAfterStart = (days: number) => isoDate(new Date(startedAt.getTime() + days * DAY_MS));
   const data = campaignInput.parse({
     title: demo.title,
+    titleHa: demo.titleHa,
     description: demo.description,
+    descriptionHa: demo.descriptionHa,
     shortDescription: demo.shortDescription,
+    shortDescriptionHa: demo.shortDescriptionHa,
     overview: demo.overview,
-    updates: demo.updates.map((u) => ({ date: daysAfterStart(u.daysAfterStart), content: u.content })),
+    updates: demo.updates.map((u) => ({
+      date: daysAfterStart(u.daysAfterStart),
+      content: u.content,
+      contentHa: u.contentHa,
+    })),
     image,
     galleryImages,
     target: demo.target,
@@ -38,7 +45,10 @@ async function seedCampaign(deps: Deps, demo: DemoCampaign): Promise<void> {
   await createCampaign({ ...deps, now: () => startedAt }, data, SYSTEM);
 }
 
-/** Demo campaigns for an empty database. Returns how many were added. */
+/**
+ * Demo campaigns, in English and Hausa, for an empty database. Returns how many were added. A
+ * database that has campaigns is left as it is, staff's edits and all.
+ */
 export async function seedDemoContent(deps: Deps): Promise<number> {
   const existing = await deps.db.selectFrom('campaigns').select('id').limit(1).executeTakeFirst();
   if (existing) return 0;

@@ -9,6 +9,7 @@ import { editionsRouter } from '../newsletter/editions/router';
 import { newsletterRouter } from '../newsletter/router';
 import { settingsRouter } from '../settings/router';
 import { submissionRouter } from '../submissions/router';
+import { textsRouter } from '../texts/router';
 import { passwordResetRouter } from '../users/password-reset-router';
 import { usersRouter } from '../users/router';
 import { mergeRouters, router } from './trpc';
@@ -28,6 +29,7 @@ export const appRouter = router({
   pledge: pledgeRouter,
   statement: statementRouter,
   gifts: giftsRouter,
+  texts: textsRouter,
 });
 
 export type AppRouter = typeof appRouter;

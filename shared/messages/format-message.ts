@@ -98,3 +98,19 @@ export function placeholdersOf(text: string): string[] {
   scan(text);
   return [...names].sort();
 }
+
+/** Each plural of a text, by its variable, with its forms (`one`, `other`, `=0` …). */
+export function pluralsOf(text: string): Map<string, Map<string, string>> {
+  const plurals = new Map<string, Map<string, string>>();
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf('{', at);
+    if (open === -1) break;
+    const end = closingBrace(text, open);
+    if (end === -1) break;
+    const plural = /^\s*(\w+)\s*,\s*plural\s*,([\s\S]*)$/.exec(text.slice(open + 1, end - 1));
+    if (plural) plurals.set(plural[1]!, pluralForms(plural[2]!));
+    at = end;
+  }
+  return plurals;
+}

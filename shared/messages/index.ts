@@ -23,6 +23,7 @@ import type { publicMessages } from './en/public';
 import type { serverMessages } from './en/server';
 import type { specMessages } from './en/spec';
 import type { staffMessages } from './en/staff';
+import type { textMessages } from './en/texts';
 import { formatMessage } from './format-message';
 
 export type MessageKey =
@@ -43,7 +44,8 @@ export type MessageKey =
   | keyof typeof outboxMessages
   | keyof typeof editionMessages
   | keyof typeof archiveMessages
-  | keyof typeof paymentMessages;
+  | keyof typeof paymentMessages
+  | keyof typeof textMessages;
 export type Catalogue = Record<MessageKey, string>;
 
 /** The languages of the site, each named in its own language, with the tag `Intl` formats with. */
@@ -60,6 +62,8 @@ export const isLocale = (value: unknown): value is Locale =>
 
 interface CatalogueState {
   catalogues: Record<Locale, Partial<Catalogue>>;
+  /** Texts staff corrected (server/texts/): read before the catalogue's. */
+  overrides: Record<Locale, Partial<Catalogue>>;
   /** The language of the code running now: the browser's one choice, or the server's request. */
   current: () => Locale;
   browserLocale: Locale;
@@ -73,6 +77,7 @@ const STATE_KEY = Symbol.for('foundation.messages');
 const holder = globalThis as { [STATE_KEY]?: CatalogueState };
 holder[STATE_KEY] ??= {
   catalogues: { en: {}, ha: {} },
+  overrides: { en: {}, ha: {} },
   current: () => holder[STATE_KEY]!.browserLocale,
   browserLocale: DEFAULT_LOCALE,
 };
@@ -82,6 +87,20 @@ const state: CatalogueState = holder[STATE_KEY];
 export function addMessages(locale: Locale, messages: Partial<Catalogue>): void {
   Object.assign(state.catalogues[locale], messages);
 }
+
+/** Puts staff's corrections of a language's texts in place of the catalogue's (all of them at once). */
+export function setOverrides(locale: Locale, texts: Partial<Record<string, string>>): void {
+  state.overrides[locale] = texts as Partial<Catalogue>;
+}
+
+/** The catalogue's own text of a key, without staff's corrections (undefined: no such key). */
+export function catalogueText(key: string, locale: Locale): string | undefined {
+  return state.catalogues[locale][key as MessageKey];
+}
+
+/** A text as shown: staff's correction, else the catalogue's, else the English. */
+const textOf = (key: MessageKey, locale: Locale): string | undefined =>
+  state.overrides[locale][key] ?? state.catalogues[locale][key] ?? state.overrides.en[key] ?? state.catalogues.en[key];
 
 /** Sets the language of the browser's app (the server follows each request instead). */
 export function setLocale(locale: Locale): void {
@@ -102,13 +121,12 @@ export function getLocale(): Locale {
  * plurals (`{count, plural, one {# campaign} other {# campaigns}}`).
  */
 export function t(key: MessageKey, vars?: Record<string, string | number>, locale: Locale = getLocale()): string {
-  const text = state.catalogues[locale][key] ?? state.catalogues.en[key] ?? key;
+  const text = textOf(key, locale) ?? key;
   return formatMessage(text, vars, LANGUAGES[locale].tag);
 }
 
 /** What a visitor reads of one of the spec's choices (the value itself is the API's). */
 export function choiceLabel(value: string): string {
   const key = `choice.${value}` as MessageKey;
-  const known = state.catalogues[getLocale()][key] ?? state.catalogues.en[key];
-  return known === undefined ? value : t(key);
+  return textOf(key, getLocale()) === undefined ? value : t(key);
 }

@@ -11,7 +11,7 @@ import { feeRuleInput } from './payments';
 /** The shortest password anyone may choose (the server also refuses common ones). */
 export const MIN_PASSWORD_LENGTH = 12;
 
-const role = choice(ROLES).describe('admin, editor, finance or reviewer');
+const role = choice(ROLES).describe('admin, editor, finance, reviewer or translator');
 
 /** An account id: anything that is not a well-formed id is simply not found. */
 export const userIdInput = z.object({ id: z.string().max(2048) });
@@ -92,6 +92,7 @@ export const ACTIVITY_KINDS = [
   'gift',
   'statement',
   'backup',
+  'text',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

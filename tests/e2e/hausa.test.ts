@@ -126,12 +126,15 @@ describe.skipIf(!hasChromium())('the site in Hausa', () => {
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
       const globe = page.getByRole('button', { name: english['shell.chooseLanguage'] });
+      // The globe names the other language, for a reader who does not know the icon.
+      expect(await globe.textContent()).toContain('Hausa');
       await globe.click();
       // Each language is named in its own language.
       await expect.poll(() => page.locator('.language-menu__option').allTextContents()).toEqual(['English', 'Hausa']);
-      await Promise.all([page.waitForURL('/'), page.getByRole('button', { name: 'Hausa' }).click()]);
+      await Promise.all([page.waitForURL('/'), page.getByRole('button', { name: 'Hausa', exact: true }).click()]);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ha');
       await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('button', { name: ha['shell.chooseLanguage'] }).textContent()).toContain('English');
 
       await page.reload({ waitUntil: 'networkidle' });
       expect(await page.locator('html').getAttribute('lang')).toBe('ha');

@@ -33,6 +33,7 @@ const TABLES = [
   'statement_mappings',
   'submission_counts',
   'submission_notes',
+  'text_overrides',
   'upload_variants',
   'uploads',
   'volunteer_submissions',

@@ -105,7 +105,7 @@ describe.each(testDatabases())('donor mails on %s', (kind) => {
     const made = await pledge({ email }, 'ha');
     await deliverDue(t.deps, smtp);
     const [mail] = mailsTo(smtp, email);
-    expect(mail!.subject).toContain('Alkawarinka');
+    expect(mail!.subject).toContain('Alƙawarinka');
     expect(mail!.text).toContain('Rijiyoyin Dutse');
     expect(mail!.text).toContain('agogon Legas');
     expect(linkTo(mail!, `/pledge/${made.reference}`).searchParams.get('lang')).toBe('ha');

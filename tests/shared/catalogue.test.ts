@@ -20,11 +20,41 @@ describe('the catalogues', () => {
     };
     expect(catalogueProblems([file])).toEqual([
       'ha/spec.ts: a is still in English',
-      'ha/spec.ts: b has placeholders {suna}, English {name}',
+      'ha/spec.ts: b lacks {name} and has {suna}, which the English has not',
       'ha/spec.ts: d is missing',
       'ha/spec.ts: e is not in en/spec.ts',
     ]);
     expect(looksUntranslated('CSV', 'CSV')).toBe(false);
+  });
+
+  it('find a broken plural, a lone brace and a glossary term rendered another way', () => {
+    const file = {
+      file: 'spec',
+      name: 'specMessages',
+      en: {
+        a: '{count, plural, one {# campaign} other {# campaigns}}',
+        b: 'Hello {name}',
+        c: 'Add a note',
+        // A placeholder named like a term is no use of it.
+        e: 'Thank you for your {campaign} gift',
+        f: 'Import a bank statement',
+      },
+      translations: {
+        ha: {
+          a: '{count, plural, one {gangami #}}',
+          b: 'Sannu {name',
+          c: 'Ƙara bayani',
+          e: 'Mun gode da gudummawarka ga {campaign}',
+          f: 'Shigo da takardar banki',
+        },
+      },
+    };
+    expect(catalogueProblems([file])).toEqual([
+      'ha/spec.ts: a breaks the plural of {count} (it needs its forms, "other" included)',
+      'ha/spec.ts: b has a brace without its pair',
+      'ha/spec.ts: c renders "note" otherwise than the glossary\'s "tsokaci"',
+      'ha/spec.ts: f renders "bank statement" otherwise than the glossary\'s "bayanan banki"',
+    ]);
   });
 
   it('go to a PO file and come back unchanged', async () => {

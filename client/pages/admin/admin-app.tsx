@@ -22,6 +22,7 @@ import { NewslettersPage } from './newsletters/newsletters-page';
 import { OutboxPage } from './outbox/outbox-page';
 import { SettingsPage } from './settings/settings-page';
 import { SubmissionsPage } from './submissions/submissions-page';
+import { TextsPage } from './texts/texts-page';
 import { UsersPage } from './users/users-page';
 import './admin.css';
 
@@ -58,6 +59,7 @@ function AdminRoutes() {
         <Route path="/admin/newsletters">{only('newsletter.send', <NewslettersPage />)}</Route>
         <Route path="/admin/newsletters/new">{only('newsletter.send', <EditionPage />)}</Route>
         <Route path="/admin/newsletters/:id">{only('newsletter.send', <EditionPage />)}</Route>
+        <Route path="/admin/texts">{only('texts.edit', <TextsPage />)}</Route>
         <Route path="/admin/settings" component={SettingsPage} />
         <Route path="/admin/account" component={AccountPage} />
         <Route>

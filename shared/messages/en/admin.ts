@@ -56,6 +56,8 @@ export const adminMessages = {
   'admin.campaigns.created': 'Campaign created',
   'admin.campaigns.updated': 'Campaign updated',
   'admin.campaigns.of': '{raised} of {target}',
+  'admin.campaigns.hausaProgress': 'Hausa: {done} of {total, plural, one {# text} other {# texts}}',
+  'admin.campaigns.hausaMissing': 'Still in English only: {fields}',
 
   // Campaign form
   'admin.form.createTitle': 'New campaign',
@@ -174,6 +176,7 @@ export const adminMessages = {
   'admin.role.editor': 'Editor',
   'admin.role.finance': 'Finance',
   'admin.role.reviewer': 'Reviewer',
+  'admin.role.translator': 'Translator',
   'admin.notAllowed.title': 'Not available to your role',
   'admin.notAllowed.body': 'Your role does not include this part of the dashboard. Ask an admin if you need it.',
   'admin.notAllowed.back': 'Back to the dashboard',
@@ -204,7 +207,7 @@ export const adminMessages = {
   'admin.users.email': 'Email',
   'admin.users.role': 'Role',
   'admin.users.roleHint':
-    'Admin: everything. Editor: campaigns. Finance: donations, reading campaigns. Reviewer: submissions.',
+    'Admin: everything. Editor: campaigns. Finance: donations, reading campaigns. Reviewer: submissions. Translator: the interface texts.',
   'admin.users.create': 'Add staff member',
   'admin.users.creating': 'Adding…',
   'admin.users.createFailed': 'Failed to add the staff member',

@@ -60,4 +60,6 @@ export const choiceMessages = {
   'choice.Health': 'Health',
   'choice.Infrastructure': 'Infrastructure',
   'choice.Water': 'Water',
+  // The spec's one campaign status, shown in the dashboard's list.
+  'choice.Active': 'Active',
 } as const;

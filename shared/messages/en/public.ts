@@ -235,7 +235,7 @@ export const publicMessages = {
   'home.mapText': 'Our campaigns across the {count} northern states. Choose a state to see its campaigns.',
   'home.mapLabel': 'Map of Nigeria with the northern states and their number of campaigns',
   'home.mapState': '{state}: {count, plural, one {# campaign} other {# campaigns}}',
-  'home.mapChip': ' {count, plural, one {campaign} other {campaigns}}',
+  'home.mapChip': ' {count, plural, one {# campaign} other {# campaigns}}',
   'home.mapCredit': 'Map: @svg-maps/nigeria, CC BY 4.0',
   'home.mapLegendActive': 'State with campaigns',
   'home.mapLegendNorth': 'Northern state',

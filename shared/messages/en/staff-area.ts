@@ -6,6 +6,7 @@ import { editionMessages } from './editions';
 import { outboxMessages } from './outbox';
 import { passwordResetMessages } from './password-reset';
 import { staffMessages } from './staff';
+import { textMessages } from './texts';
 
 addMessages('en', {
   ...adminMessages,
@@ -14,4 +15,5 @@ addMessages('en', {
   ...passwordResetMessages,
   ...outboxMessages,
   ...editionMessages,
+  ...textMessages,
 });

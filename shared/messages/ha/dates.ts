@@ -30,7 +30,7 @@ export const dateMessagesHa: Record<keyof typeof dateMessages, string> = {
   'date.now': 'yanzu',
   'date.ago.second': '{count, plural, one {daƙiƙa # da ta wuce} other {daƙiƙoƙi # da suka wuce}}',
   'date.ago.minute': '{count, plural, one {minti # da ya wuce} other {mintoci # da suka wuce}}',
-  'date.ago.hour': '{count, plural, one {awa # da ta wuce} other {awowi # da suka wuce}}',
+  'date.ago.hour': '{count, plural, one {awa # da ta wuce} other {awanni # da suka wuce}}',
   'date.ago.day': '{count, plural, one {jiya} other {kwanaki # da suka wuce}}',
   'date.ago.week': '{count, plural, one {makon jiya} other {makonni # da suka wuce}}',
   'date.ago.month': '{count, plural, one {watan jiya} other {watanni # da suka wuce}}',

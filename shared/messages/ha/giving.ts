@@ -3,7 +3,7 @@ import type { givingMessages } from '../en/giving';
 
 export const givingMessagesHa: Record<keyof typeof givingMessages, string> = {
   // Statement files: what staff upload from the bank's internet banking.
-  'statements.tooLarge': 'Fayil ɗin bayanan banki ya fi MB 5 girma',
+  'statements.tooLarge': 'Fayil ɗin bayanan banki ya fi 5 MB girma',
   'statements.notATable':
     'Ba za mu iya karanta wannan fayil a matsayin bayanan banki ba: da fatan za a aiko da CSV, fayil ɗin Excel (.xlsx) ko fitarwar GTBank .xls',
   'statements.oldExcel':
@@ -12,7 +12,7 @@ export const givingMessagesHa: Record<keyof typeof givingMessages, string> = {
   'statements.needsMapping':
     'Ba mu gane ginshiƙan wannan bayanan banki ba: da fatan za a zaɓi ginshiƙin da ke ɗauke da kowane bayani',
   'statements.noCreditColumn':
-    'Bayanan bankin ba su da ginshiƙin shiga: zaɓi ginshiƙin da ke ɗauke da kuɗin da aka karɓa',
+    'Bayanan bankin ba su da ginshiƙin kuɗin shiga: zaɓi ginshiƙin da ke ɗauke da kuɗin da aka karɓa',
   'statements.mappingInvalid': 'Ginshiƙan da aka zaɓa ba sa cikin kan wannan fayil',
   'statements.rowDate': 'Layi na {row}: ba a iya karanta kwanan wata “{value}” ba',
   'statements.rowAmount': 'Layi na {row}: ba a iya karanta adadi “{value}” ba',
@@ -31,17 +31,17 @@ export const givingMessagesHa: Record<keyof typeof givingMessages, string> = {
   'statements.tooManyColumns': 'Bayanan bankin suna da ginshiƙai fiye da {max}',
   'statements.tooManyRows': 'Bayanan bankin suna da layuka fiye da {max}',
   'statements.tooManyCells': 'Bayanan bankin suna da akwatuna fiye da {max}',
-  'statements.unpacksTooLarge': 'Littafin Excel ɗin ya fi MB {max} girma idan an buɗe shi',
-  'statements.nestedTooDeeply': 'Alamomin fayil ɗin sun yi zurfi da yawa: fiye da {max} a cikin juna',
+  'statements.unpacksTooLarge': 'Littafin Excel ɗin ya fi {max} MB girma idan an buɗe shi',
+  'statements.nestedTooDeeply': 'Alamomin fayil ɗin bayanan banki sun yi zurfi da yawa: fiye da {max} a cikin juna',
   'statements.readTooSlow':
     'Karanta bayanan bankin ya ɗauki fiye da daƙiƙa {seconds}: da fatan za a fitar da gajeren lokaci',
   'statements.readTooBig': 'Karanta bayanan bankin ya buƙaci ƙwaƙwalwa da yawa: da fatan za a fitar da gajeren lokaci',
   // Pledges, as staff handle them.
   'pledge.updated': 'An sabunta alƙawari',
-  'pledge.receivedRange': 'Shigar da adadin da aka karɓa: cikakken adadin naira',
+  'pledge.receivedRange': 'Shigar da adadin da aka karɓa: adadin naira kawai, ba tare da kobo ba',
   'pledge.cancelledCannotConfirm': 'An soke wannan alƙawari: a sake buɗe shi kafin a tabbatar da biya',
   'pledge.paidCannotCancel': 'Akwai biya a kan wannan alƙawari: a fara sake buɗe shi don a janye su',
-  'pledge.nothingOutstanding': 'Babu sauran bashi a kan wannan alƙawari: shigar da adadin da aka karɓa',
+  'pledge.nothingOutstanding': 'Babu sauran kuɗin da ake jira a kan wannan alƙawari: shigar da adadin da aka karɓa',
   'pledge.receivedInFuture': 'Ranar karɓa ba za ta kasance a nan gaba ba',
   'pledge.campaignGone': 'An goge gangamin wannan alƙawari',
   'gifts.exportFailed': 'Ba a iya fitar da bayanan ba',

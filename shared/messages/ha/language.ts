@@ -8,7 +8,7 @@ export const languageMessagesHa: Record<keyof typeof languageMessages, string> =
   'language.hausaColumn': 'Hausa (ba dole ba)',
   'language.hausaHint':
     "Idan aka bar shi babu komai, shafin jama'a zai nuna Turancin tare da sanarwar “ba a fassara shi zuwa Hausa ba tukuna”.",
-  'language.hausaOf': '{field} da Hausa',
+  'language.hausaOf': '{field} (Hausa)',
   'language.translated': 'Da Hausa',
   'language.untranslated': 'Turanci kaɗai',
 };

@@ -4,7 +4,7 @@ import type { metaMessages } from '../en/meta';
 export const metaMessagesHa: Record<keyof typeof metaMessages, string> = {
   'meta.home.title': "{site} — Ci gaban al'umma a Arewacin Najeriya",
   'meta.home.description':
-    "Muna tallafa wa ayyukan ruwa, lafiya, ilimi, ciyarwa da ababen more rayuwa tare da al'ummomi a faɗin Arewacin Najeriya. Ba da gudummawa ta tura kuɗi ta banki, yi aikin sa-kai ko ka zama abokin hulɗarmu.",
+    "Muna tallafa wa ayyukan ruwa, lafiya, ilimi, ciyarwa da ababen more rayuwa tare da al'ummomi a faɗin Arewacin Najeriya. Ba da gudummawa ta hanyar tura kuɗi a banki, yi aikin sa-kai ko ka zama abokin hulɗarmu.",
   'meta.about.title': 'Game da mu — {site}',
   'meta.about.description':
     "Yadda gidauniyar ta fara, abin da take yi da yadda take aiki tare da al'ummomi a Arewacin Najeriya.",
@@ -31,9 +31,9 @@ export const metaMessagesHa: Record<keyof typeof metaMessages, string> = {
   'meta.contact.description': 'Aika wa gidauniyar saƙo.',
   'meta.donate.title': 'Ba da gudummawa — {site}',
   'meta.donate.description':
-    'Ba da gudummawa ga gidauniyar ta tura kuɗi ta banki. Gudummawa ta yanar gizo tana nan tafe.',
+    'Ba da gudummawa ga gidauniyar ta hanyar tura kuɗi a banki. Gudummawa ta yanar gizo tana nan tafe.',
   'meta.donate.descriptionOnline':
-    'Ba da gudummawa ga gidauniyar ta yanar gizo da kati, tura kuɗi ko USSD daga shafin gangami, ko ta tura kuɗi ta banki.',
+    'Ba da gudummawa ga gidauniyar ta yanar gizo da kati, tura kuɗi ko USSD daga shafin gangami, ko ta hanyar tura kuɗi a banki.',
   'meta.faqs.title': 'Tambayoyin da aka fi yi — {site}',
   'meta.faqs.description': 'Amsoshi game da ba da gudummawa, aikin sa-kai da yadda muke amfani da gudummawa.',
   'meta.terms.title': 'Sharuɗɗan amfani — {site}',

@@ -41,5 +41,5 @@ export const outboxMessagesHa: Record<keyof typeof outboxMessages, string> = {
     'Ka saita SMTP_URL domin a aika su (duba docs/email.md); saƙonnin da aka riga aka ajiye a matsayin fayil ba za a aika su ba.',
   'outbox.waiting': '{count, plural, one {imel #} other {imel #}} ba su isa ba tukuna ({failed} sun kasa)',
   'outbox.open': 'Buɗe saƙonni masu fita',
-  'activity.outboxRetried': '{who} ya sake aika saƙo ({what})',
+  'activity.outboxRetried': '{who} — an sake aika saƙo ({what})',
 };

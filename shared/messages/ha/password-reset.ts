@@ -47,5 +47,5 @@ export const passwordResetMessagesHa: Record<keyof typeof passwordResetMessages,
   'passwordReset.users.notMailed':
     'Wannan shafi ba ya aika imel tukuna, don haka gayyata ba ta isa ga {email} ba: ka ba shi wannan kalmar sirri ta amfani sau ɗaya.',
   'passwordReset.activity.requested': 'An aika hanyar sake saita kalmar sirrin {target} ta imel',
-  'passwordReset.activity.reset': '{target} ya saita sabuwar kalmar sirri daga hanyar da aka aika ta imel',
+  'passwordReset.activity.reset': '{target} — an saita sabuwar kalmar sirri daga hanyar da aka aika ta imel',
 };

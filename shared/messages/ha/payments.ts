@@ -3,11 +3,11 @@ import type { paymentMessages } from '../en/payments';
 
 export const paymentMessagesHa: Record<keyof typeof paymentMessages, string> = {
   'pay.notConfigured':
-    'Ba a iya biya ta intanet a wannan shafin ba: da fatan za a bayar ta hanyar tura kuɗi a banki da lambar biyanku',
+    'Ba a iya biya ta intanet a wannan shafin ba: da fatan za a bayar ta hanyar tura kuɗi a banki da lambar shaidar biyanku',
   'pay.unavailable':
     'Ba mu iya isa ga sabis na biyan kuɗi yanzu ba. Alƙawarinku yana nan daram: kuna iya tura kuɗi da lambarsa, ko ku sake gwadawa nan da ’yan mintoci',
   'pay.closed': 'Ba za a iya biyan wannan alƙawari ta intanet ba: an riga an karɓa, an soke shi ko lokacinsa ya ƙare',
-  'pay.emailRequired': 'Shigar da adireshin imel ɗinku: Paystack yana buƙatar ɗaya kuma yana aika rasit ɗinku can',
+  'pay.emailRequired': 'Shigar da adireshin imel ɗinku: Paystack yana buƙatar ɗaya kuma yana aika rasitinku can',
   'pay.tooManyTries':
     'An gwada biyan wannan alƙawari ta intanet sau da yawa: da fatan za a biya ta hanyar tura kuɗi a banki da lambarsa',
   'pay.badSignature': 'Sa hannun saƙon webhook bai dace ba',

@@ -8,8 +8,8 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'shell.needsScript':
     "Shiga da dashbod na ma'aikata suna buƙatar JavaScript. Shafukan jama'a suna aiki ba tare da shi ba.",
   'shell.skipToContent': 'Tsallaka zuwa babban abun ciki',
-  'shell.homeLink': '{name} — gida',
-  'shell.homeSuffix': ', shafin gida na {name}',
+  'shell.homeLink': '{name} — shafin farko',
+  'shell.homeSuffix': ', shafin farko na {name}',
   'shell.mainNav': 'Babban menu',
   'shell.footerNav': 'Ƙasan shafi',
   'shell.openMenu': 'Buɗe menu',
@@ -19,7 +19,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'shell.chooseLanguage': 'Zaɓi harshe',
   'shell.signIn': 'SHIGA',
   'shell.dashboard': 'DASHBOD',
-  'shell.donate': 'Ba da gudummawa',
+  'shell.donate': 'Tallafa',
   'shell.loading': 'Ana lodawa…',
   'nav.getInvolved': 'SHIGA AIKINMU',
   'nav.about': 'GAME DA MU',
@@ -29,14 +29,14 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'footer.tagline2': 'Arewacin Najeriya',
   'footer.about':
     "Muna aiki tare da al'ummomi a faɗin Arewacin Najeriya kan ruwa mai tsafta, lafiya, ilimi, ciyarwa, ababen more rayuwa da agajin gaggawa.",
-  'footer.faqs': 'Tambayoyin da aka fi yi',
+  'footer.faqs': 'Tambayoyi',
   'footer.contact': 'Tuntuɓe mu',
   'footer.terms': 'Sharuɗɗan amfani',
   'footer.privacy': 'Manufar sirri',
   'footer.explore': 'Bincika',
   'footer.help': 'Taimako',
   'footer.copyright': '© {year} {name}. Dukkan haƙƙoƙi a kiyaye suke.',
-  'footer.giving': 'Kowace gudummawa tana da lambar shaidar biya da rasit.',
+  'footer.giving': 'Kowace gudummawa tana da lambar shaidar biya da rasiti.',
 
   // Shared pieces
   'common.learnMore': 'Ƙara karantawa',
@@ -63,7 +63,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'network.failed': 'Wani abu ya faru ba daidai ba a ɓangarenmu. Da fatan za a sake gwadawa.',
 
   // Campaigns
-  'pledge.amountRange': 'Da fatan za a shigar da cikakken adadin naira daga ₦{min} zuwa ₦{max}',
+  'pledge.amountRange': 'Da fatan za a shigar da adadin naira kawai, ba tare da kobo ba, daga ₦{min} zuwa ₦{max}',
   'pledge.nameOrAnonymous': 'Da fatan za a shigar da sunanka ko ka zaɓi bayarwa ba tare da suna ba',
   'pledge.created': 'Lambar shaidar biyanka ta shirya',
   'pledge.notFound': 'Ba a sami alƙawarin ba',
@@ -76,7 +76,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'give.otherAmount': 'Wani adadi (₦)',
   'give.name': 'Sunanka',
   'give.anonymous': 'Bayar ba tare da suna ba',
-  'give.hideAmount': 'Kada a nuna adadin a bangon masu tallafi',
+  'give.hideAmount': 'Kada a nuna adadin a jerin masu tallafi',
   'give.contactLegend': 'Ba dole ba: don rasiti da tambayoyi game da gudummawarka',
   'give.phone': 'Waya (ba dole ba)',
   'give.email': 'Imel (ba dole ba)',
@@ -127,7 +127,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'pledgePage.receiptPdfTitle': 'Rasiti {number}',
   'pledgePage.backToCampaign': 'Koma zuwa gangamin',
   'pledgePage.notFoundText':
-    'Duba lambar shaidar: tana da haruffa da lambobi takwas, kamar yadda ta bayyana a shafin da ka gani lokacin da ka yi alƙawari.',
+    'Duba lambar shaidar: tana da alamomi takwas (haruffa da lambobi), kamar yadda ta bayyana a shafin da ka gani lokacin da ka yi alƙawari.',
   'pledgePage.qrCaption': 'Yi sikanin wannan lamba da wata wayar domin buɗe wannan shafi',
   'pledgeAfter.title': 'Bayan ka tura kuɗi',
   'pledgeAfter.step1':
@@ -175,7 +175,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'campaign.locationState': 'Jihar {location}',
   'campaigns.title': 'Gangamai',
   'campaigns.intro':
-    "Kowane gangami aiki ne na gaske, wanda ake gudanarwa tare da al'ummar da muka sani. Zaɓi ɗaya ka ba da gudummawa ta tura kuɗi ta banki — shafin kowane gangami yana nuna inda za ka aika gudummawarka.",
+    "Kowane gangami aiki ne na gaske, wanda ake gudanarwa tare da al'ummar da muka sani. Zaɓi ɗaya ka ba da gudummawa ta hanyar tura kuɗi a banki — shafin kowane gangami yana nuna inda za ka aika gudummawarka.",
   'campaigns.filterLocation': 'Jiha',
   'campaigns.filterCategory': 'Rukuni',
   'campaigns.allLocations': 'Dukkan jihohi',
@@ -198,7 +198,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'detail.gallery': 'Hotuna',
   'detail.galleryImageAlt': 'Hoto na {number} cikin {total} na {title}',
   'detail.showImage': 'Nuna hoto na {number} cikin {total}',
-  'detail.galleryHint': 'Yi amfani da maɓallan kibiya ko ka goge allo don sauyawa tsakanin hotuna.',
+  'detail.galleryHint': 'Yi amfani da maɓallan kibiya ko ka ja yatsa a kan hoton don sauyawa tsakanin hotuna.',
   'detail.accountName': 'Sunan asusu',
   'detail.accountNumber': 'Lambar asusu',
   'detail.bankName': 'Banki',
@@ -207,7 +207,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
     'A kowane ₦1 da ka bayar, kobo {campaign} na zuwa ga gangamai, kobo {administration} kuma ga gudanarwa da kulawa.',
   'detail.splitCampaign': 'Kobo {kobo} ga gangamai',
   'detail.splitAdministration': 'Kobo {kobo} ga gudanarwa da kulawa',
-  'detail.endDate': 'Zai ƙare',
+  'detail.endDate': 'Ranar ƙarewa:',
   'detail.notFoundText': 'Wataƙila gangamin ya ƙare ko kuma mahaɗin ba daidai ba ne.',
 
   // Home
@@ -242,13 +242,13 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'home.mapText': 'Gangamanmu a faɗin jihohin arewa {count}. Zaɓi jiha don ganin gangamanta.',
   'home.mapLabel': 'Taswirar Najeriya mai jihohin arewa da yawan gangamansu',
   'home.mapState': '{state}: {count, plural, one {gangami #} other {gangamai #}}',
-  'home.mapChip': ' {count, plural, one {gangami} other {gangamai}}',
+  'home.mapChip': ' {count, plural, one {gangami #} other {gangamai #}}',
   'home.mapCredit': 'Taswira: @svg-maps/nigeria, CC BY 4.0',
   'home.mapLegendActive': 'Jiha mai gangamai',
   'home.mapLegendNorth': 'Jihar arewa',
   'home.ctaTitle': 'Rijiyar burtsatse ba ta kai tsadar da kake zato ba',
   'home.ctaText':
-    'Kowace gudummawa, ƙarama ko babba, tana taruwa. Zaɓi gangami, ka bayar ta tura kuɗi ta banki sannan ka bi sabbin labaransa yayin da ake aikin.',
+    'Kowace gudummawa, ƙarama ko babba, tana taruwa. Zaɓi gangami, ka bayar ta hanyar tura kuɗi a banki sannan ka bi sabbin labaransa yayin da ake aikin.',
   'home.ctaSecondary': 'Shiga a dama da kai',
   'home.newsletterTitle': 'Mu ci gaba da tuntuɓa',
   'home.newsletterText':
@@ -270,12 +270,13 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'about.howTitle': 'Yadda muke aiki',
   'about.how1Title': "Al'umma ce ke zaɓa",
   'about.how1': 'Shugabannin ƙauye da unguwa, ƙungiyoyin mata da matasa ne ke yanke shawarar aikin da za a fara.',
-  'about.how2Title': "Ma'aikatan gida",
-  'about.how2': "Muna ɗaukar magina na gida aiki kuma muna sayen kayan gida, domin kuɗin ya zauna a cikin al'umma.",
+  'about.how2Title': "Ma'aikatan yankin",
+  'about.how2':
+    "Muna ɗaukar magina na yankin aiki kuma muna sayen kayan gini na yankin, domin kuɗin ya zauna a cikin al'umma.",
   'about.how3Title': 'Buɗaɗɗen lissafi',
   'about.how3': 'Kowane gangami yana da asusunsa kuma yana wallafa sabbin labarai har sai an kammala aikin.',
   'about.donateTitle': 'Taimaka mana mu kai ga ƙauye na gaba',
-  'about.donateText': 'Zaɓi gangami ka ba da gudummawa ta tura kuɗi ta banki.',
+  'about.donateText': 'Zaɓi gangami ka ba da gudummawa ta hanyar tura kuɗi a banki.',
   'about.imageAlt': "Zanen 'yan al'umma da suka taru a kusa da sabon famfon ruwa",
 
   // Get involved
@@ -288,7 +289,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'involved.advocate': 'Mai fafutuka',
   'involved.advocateText': "Faɗa wa abokanka, mabiyanka da al'ummarka game da aikin da buƙatun.",
   'involved.join': "Shiga al'ummarmu",
-  'involved.joinText': 'Yi tambaya, raba wata dabara ko ka faɗa mana wata buƙata a yankinku.',
+  'involved.joinText': "Yi tambaya, raba wani ra'ayi ko ka faɗa mana wata buƙata a yankinku.",
   'involved.cta': 'Ƙara sani',
   'involved.joinCta': 'Tuntuɓe mu',
 
@@ -327,7 +328,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'partnerSuccess.title': 'Mun gode da buƙatarka',
   'partnerSuccess.text':
     "Mun karɓi buƙatarka ta haɗin gwiwa. Ɗaya daga cikin ma'aikatanmu zai tuntuɓe ka cikin kwanakin aiki biyar.",
-  'partnerSuccess.back': 'Koma shafin gida',
+  'partnerSuccess.back': 'Koma shafin farko',
 
   // Forms
   'form.firstName': 'Sunan farko',
@@ -383,7 +384,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'donate.title': 'Ba da gudummawa',
   'donate.comingSoon': 'Gudummawa ta yanar gizo tana nan tafe.',
   'donate.text':
-    'Kafin nan, da fatan za a bayar ta tura kuɗi ta banki. Kowane gangami yana da bayanan asusunsa a shafinsa, domin gudummawarka ta tafi ga aikin da ka zaɓa.',
+    'Kafin nan, da fatan za a bayar ta hanyar tura kuɗi a banki. Kowane gangami yana da bayanan asusunsa a shafinsa, domin gudummawarka ta tafi ga aikin da ka zaɓa.',
   'donate.generalTitle': 'Asusun gama-gari',
   'donate.generalText': 'Don tallafa wa aikin gidauniyar a inda buƙata ta fi yawa, tura zuwa:',
   'donate.chooseCampaign': 'Zaɓi gangami',
@@ -399,5 +400,5 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'notFound.title': 'Ba a sami shafin ba',
   'notFound.text':
     'Yi haƙuri, ba mu sami wannan shafi ba. Wataƙila an matsar da shi, ko kuma an rubuta adireshin ba daidai ba.',
-  'notFound.home': 'Je zuwa shafin gida',
+  'notFound.home': 'Je zuwa shafin farko',
 };

@@ -38,8 +38,8 @@ export const serverMessagesHa: Record<keyof typeof serverMessages, string> = {
   'validation.tooLong': 'Kada ya wuce haruffa {max}',
   'validation.choice': 'Da fatan za a zaɓi ɗaya daga cikin zaɓuɓɓukan da aka jera',
   'validation.chooseOne': 'Da fatan za a zaɓi aƙalla zaɓi ɗaya',
-  'validation.amount': 'Dole ya zama cikakken adadin naira, sifili ko sama da haka',
-  'validation.galleryLimit': 'Gangami ɗaya zai iya samun hotunan ɗakin hotuna {limit} a mafi yawa',
+  'validation.amount': 'Dole ya zama adadin naira kawai, ba tare da kobo ba, sifili ko sama da haka',
+  'validation.galleryLimit': 'Gangami ɗaya zai iya samun hotuna {limit} a mafi yawa',
   'validation.date': 'Da fatan za a shigar da kwanan wata mai inganci',
   'validation.imagePath': 'Da fatan za a ba da hoton da aka ɗora ko adireshin http(s)',
 };

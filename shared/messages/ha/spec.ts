@@ -22,9 +22,9 @@ export const specMessagesHa: Record<keyof typeof specMessages, string> = {
   'submissions.loadFailed': 'Ba a iya loda bayanan da aka aiko ba',
   'submissions.statusFailed': 'Ba a iya sabunta matsayi ba',
   'submissions.statusUpdated': 'An sabunta matsayi cikin nasara',
-  'submissions.empty.volunteer': 'Babu buƙatar aikin sa-kai tukuna',
-  'submissions.empty.partner': 'Babu buƙatar haɗin gwiwa tukuna',
-  'submissions.empty.advocate': 'Babu buƙatar fafutuka tukuna',
+  'submissions.empty.volunteer': 'Babu wanda ya nemi aikin sa-kai tukuna',
+  'submissions.empty.partner': 'Babu wanda ya nemi haɗin gwiwa tukuna',
+  'submissions.empty.advocate': 'Babu wanda ya nemi zama mai fafutuka tukuna',
   'submissions.empty.newsletter': 'Babu masu rajistar wasiƙar labarai tukuna',
   'submissions.empty.contact': 'Babu saƙonnin tuntuɓa tukuna',
   'date.notAvailable': 'Babu kwanan wata',
@@ -40,7 +40,7 @@ export const specMessagesHa: Record<keyof typeof specMessages, string> = {
   'campaigns.notFound': 'Ba a sami gangamin ba',
   'campaigns.requiredFields': 'Da fatan za a cike dukkan wuraren da suke wajibi: {fields}',
   'campaigns.deleteConfirm': 'Ka tabbata kana son goge wannan gangami?',
-  'campaigns.donateNow': 'Ba da gudummawa yanzu',
+  'campaigns.donateNow': 'Tallafa yanzu',
 
   // Uploads
   'upload.singleFailed': 'Ba a iya ɗora hoton ba. Da fatan za a sake gwadawa.',

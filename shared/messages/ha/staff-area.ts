@@ -6,6 +6,7 @@ import { editionMessagesHa } from './editions';
 import { outboxMessagesHa } from './outbox';
 import { passwordResetMessagesHa } from './password-reset';
 import { staffMessagesHa } from './staff';
+import { textMessagesHa } from './texts';
 
 addMessages('ha', {
   ...adminMessagesHa,
@@ -14,4 +15,5 @@ addMessages('ha', {
   ...passwordResetMessagesHa,
   ...outboxMessagesHa,
   ...editionMessagesHa,
+  ...textMessagesHa,
 });

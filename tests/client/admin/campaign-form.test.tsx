@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../client/app-providers';
 import { CampaignForm, type CampaignFormProps } from '../../../client/pages/admin/campaigns/campaign-form';
+import { t } from '../../../shared/messages';
 import type { CampaignData } from '../../../shared/schemas/campaign';
 import type { FieldIssue } from '../../../shared/schemas/fields';
 
@@ -17,6 +18,8 @@ const renderForm = (initial?: CampaignFormProps['initial']) => {
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
 const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
+/** The accessible name of a text's Hausa field, which starts with its label (then "(optional)"). */
+const hausaOf = (field: string) => (name: string) => name.startsWith(t('language.hausaOf', { field }));
 
 describe('CampaignForm', () => {
   it('names every missing required field and marks the inputs', async () => {
@@ -128,6 +131,25 @@ describe('CampaignForm', () => {
       accountNumber: '',
       updates: [{ date: '2026-10-01', content: 'Survey finished.' }],
     });
+  });
+
+  it('counts the Hausa texts written as staff type, and names those still in English only', async () => {
+    renderForm({
+      title: 'Clean water',
+      titleHa: 'Ruwa mai tsafta',
+      description: 'Boreholes.',
+      overview: { mainText: 'Water is far.' },
+      updates: [{ date: '2026-10-01', content: 'Survey finished.' }],
+    });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Hausa: 1 of 4 texts · Still in English only: Description, Main text, Updates');
+    await userEvent.type(screen.getByRole('textbox', { name: hausaOf('Description') }), 'Rijiyoyi.');
+    expect(status.textContent).toBe('Hausa: 2 of 4 texts · Still in English only: Main text, Updates');
+    await userEvent.type(screen.getByRole('textbox', { name: hausaOf('Main text') }), 'Ruwa na nesa.');
+    await userEvent.type(screen.getByRole('textbox', { name: hausaOf('Update') }), 'An gama bincike.');
+    expect(status.textContent).toBe('Hausa: 4 of 4 texts');
+    await userEvent.type(textbox(/^Short description/), 'Three boreholes.');
+    expect(status.textContent).toBe('Hausa: 4 of 5 texts · Still in English only: Short description');
   });
 
   it('shows the fields the server refused next to them', async () => {

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CampaignCard, type CampaignSummary } from '../../../client/components/campaign-card';
 import { PLACEHOLDER_IMAGE } from '../../../shared/constants';
+import { setLocale, t } from '../../../shared/messages';
 
 const campaign: CampaignSummary = {
   _id: 'c-42',
@@ -19,6 +20,34 @@ function renderCard(overrides: Partial<CampaignSummary> = {}) {
 }
 
 describe('CampaignCard', () => {
+  afterEach(() => setLocale('en'));
+
+  it('says on a Hausa page that a campaign is not yet in Hausa, as its page does, and marks the English', () => {
+    setLocale('ha');
+    const { container } = renderCard({
+      titleHa: 'Ruwa mai tsafta ga Gezawa',
+      shortDescriptionHa: 'Rijiyoyin burtsatse uku ga mutane 4,500.',
+      description: 'Three villages.',
+      updates: [{ _id: 'u1', date: '2026-11-01', content: 'Survey done.', contentHa: '' }],
+    });
+    // The description and the update are in English only: noted, though the card's own texts are in Hausa.
+    const note = container.querySelector('.campaign-card__language-note');
+    expect(note?.textContent).toBe(t('language.notYetInHausa'));
+    expect(screen.getByRole('heading', { name: 'Ruwa mai tsafta ga Gezawa' }).hasAttribute('lang')).toBe(false);
+
+    const { container: english } = renderCard();
+    expect(english.querySelector('.campaign-card__language-note')).not.toBeNull();
+    expect(english.querySelector('h3')?.getAttribute('lang')).toBe('en');
+  });
+
+  it('shows no note for a campaign written in Hausa, nor on an English page', () => {
+    setLocale('ha');
+    const hausa = { titleHa: 'Ruwa mai tsafta ga Gezawa', shortDescriptionHa: 'Rijiyoyi uku.' };
+    expect(renderCard(hausa).container.querySelector('.campaign-card__language-note')).toBeNull();
+    setLocale('en');
+    expect(renderCard().container.querySelector('.campaign-card__language-note')).toBeNull();
+  });
+
   it('shows naira amounts, a bar capped at 100% and the uncapped rounded percentage', () => {
     const { container } = renderCard();
     expect(screen.getByText('₦3,000,000')).toBeTruthy();

@@ -18,6 +18,7 @@ import { Save } from '../../../components/icons/save';
 import { BilingualField } from './bilingual-field';
 import { CampaignPreview } from './campaign-preview';
 import { GalleryUpload } from './gallery-upload';
+import { HausaProgressStatus } from './hausa-progress';
 import { MainImageUpload } from './main-image-upload';
 import { UpdatesEditor } from './updates-editor';
 
@@ -120,6 +121,7 @@ export function CampaignForm({ initial, saving, onSubmit, onCancel, campaignId }
       <fieldset className="admin-card admin-form__section">
         <legend className="admin-section-title">{t('admin.form.section.basics')}</legend>
         <p className="field__hint">{t('language.hausaHint')}</p>
+        <HausaProgressStatus form={form} />
         <BilingualField form={form} english="title" hausa="titleHa" label={t('admin.form.title')} />
         <BilingualField
           form={form}

@@ -10,6 +10,7 @@ import type { Campaign } from '../../../../shared/schemas/campaign';
 import { CampaignImage } from '../../../components/campaign-image';
 import { Pencil } from '../../../components/icons/pencil';
 import { Trash2 } from '../../../components/icons/trash-2';
+import { HausaMissingBadge } from './hausa-progress';
 
 export function CampaignTable({
   campaigns,
@@ -45,7 +46,7 @@ export function CampaignTable({
                 <CampaignImage src={c.image} alt="" width={64} height={48} sizes="80px" />
               </td>
               <th scope="row" className="table__title">
-                {c.title}
+                <span className="admin-campaign-title">{c.title}</span> <HausaMissingBadge campaign={c} />
               </th>
               <td data-label={t('admin.campaigns.location')}>{choiceLabel(c.location)}</td>
               <td data-label={t('admin.campaigns.raised')}>
@@ -56,7 +57,7 @@ export function CampaignTable({
               </td>
               <td data-label={t('admin.campaigns.status')}>
                 {/* The spec's only campaign status; every save sends it. */}
-                <span className="badge badge--success">{CAMPAIGN_STATUS}</span>
+                <span className="badge badge--success">{choiceLabel(CAMPAIGN_STATUS)}</span>
               </td>
               {onDelete && (
                 <td className="table__actions">

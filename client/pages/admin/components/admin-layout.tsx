@@ -10,6 +10,7 @@ import { can, type Permission, type Role } from '../../../../shared/roles';
 import { ArrowLeft } from '../../../components/icons/arrow-left';
 import { BarChart3 } from '../../../components/icons/bar-chart-3';
 import { FileText } from '../../../components/icons/file-text';
+import { Globe } from '../../../components/icons/globe';
 import { HandCoins } from '../../../components/icons/hand-coins';
 import { History } from '../../../components/icons/history';
 import { LayoutDashboard } from '../../../components/icons/layout-dashboard';
@@ -37,6 +38,7 @@ const NAV: { to: string; label: MessageKey; icon: typeof LayoutDashboard; permis
   { to: '/admin/donations', label: 'admin.nav.donations', icon: HandCoins, permission: 'donations.manage' },
   { to: '/admin/outbox', label: 'outbox.nav', icon: Mail, permission: 'outbox.manage' },
   { to: '/admin/newsletters', label: 'editions.nav', icon: Newspaper, permission: 'newsletter.send' },
+  { to: '/admin/texts', label: 'texts.nav', icon: Globe, permission: 'texts.edit' },
   { to: '/admin/settings', label: 'admin.nav.settings', icon: Settings, permission: 'dashboard.read' },
 ];
 

@@ -150,7 +150,7 @@ export function CampaignDetail({ campaign, refused }: { campaign: Campaign; refu
             <dl className="facts">
               <div>
                 <dt>{t('campaign.location')}</dt>
-                <dd>{t('campaign.locationState', { location: campaign.location })}</dd>
+                <dd>{t('campaign.locationState', { location: choiceLabel(campaign.location) })}</dd>
               </div>
               {campaign.category && (
                 <div>

@@ -91,7 +91,10 @@ export default function NorthernMap() {
           return (
             <li key={state}>
               <Link to={campaignsHref(state)} className={`chip${count > 0 ? ' chip--active' : ''}`}>
-                {choiceLabel(state)} <span className="chip__count">{count}</span>
+                {choiceLabel(state)}{' '}
+                <span className="chip__count" aria-hidden="true">
+                  {count}
+                </span>
                 <span className="visually-hidden">{t('home.mapChip', { count })}</span>
               </Link>
             </li>

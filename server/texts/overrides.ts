@@ -1,0 +1,82 @@
+/**
+ * Staff's corrections of the interface texts, in force in this process: `t` reads them before
+ * the catalogue (shared/messages), so pages, answers and mails all use them. They are read from the
+ * database again whenever the public data version has moved past the one they were read at (a
+ * change of a text bumps it, on every instance), before a request is handled and after a change
+ * is announced, so the worker's mails follow too.
+ */
+import type { FastifyInstance } from 'fastify';
+import { LOCALE_CODES, type Locale, setOverrides } from '../../shared/messages';
+import { serializeForScript, TEXT_OVERRIDES_ID } from '../../shared/page-data';
+import type { DB } from '../db/database';
+import type { Deps } from '../deps';
+
+interface Loaded {
+  version: number;
+  texts: Record<Locale, Record<string, string>>;
+  /** Each language's script for a page (computed once per version; empty when nothing is corrected). */
+  scripts: Record<Locale, string>;
+}
+
+const loaded = new WeakMap<DB, Loaded>();
+const loading = new WeakMap<DB, Promise<Loaded>>();
+
+async function read(db: DB, version: number): Promise<Loaded> {
+  const rows = await db
+    .selectFrom('text_overrides')
+    .select(['key', 'locale', 'text'])
+    .where('text', 'is not', null)
+    .execute();
+  const texts = { en: {}, ha: {} } as Record<Locale, Record<string, string>>;
+  for (const row of rows) texts[row.locale][row.key] = row.text!;
+  const scripts = Object.fromEntries(
+    LOCALE_CODES.map((locale) => [
+      locale,
+      Object.keys(texts[locale]).length
+        ? `<script type="application/json" id="${TEXT_OVERRIDES_ID}">${serializeForScript(texts[locale])}</script>`
+        : '',
+    ]),
+  ) as Record<Locale, string>;
+  return { version, texts, scripts };
+}
+
+/** The corrections as of the current public data version: read again when it moved on. */
+export async function freshOverrides(deps: Pick<Deps, 'db' | 'publicDataVersion'>): Promise<Loaded> {
+  const version = await deps.publicDataVersion.current();
+  const have = loaded.get(deps.db);
+  if (have && have.version >= version) return have;
+  let pending = loading.get(deps.db);
+  if (!pending) {
+    pending = read(deps.db, version).finally(() => loading.delete(deps.db));
+    loading.set(deps.db, pending);
+  }
+  const next = await pending;
+  // Another read may have finished first with a newer version.
+  const current = loaded.get(deps.db);
+  if (!current || current.version < next.version) {
+    loaded.set(deps.db, next);
+    for (const locale of LOCALE_CODES) setOverrides(locale, next.texts[locale]);
+  }
+  // A read that started before this version was announced may be older: read once more.
+  return next.version >= version ? next : freshOverrides(deps);
+}
+
+/** Keeps the corrections current for every request and for the background work of this process. */
+export async function registerTextOverrides(app: FastifyInstance, deps: Deps): Promise<void> {
+  await freshOverrides(deps);
+  deps.publicDataVersion.onChange(() => {
+    freshOverrides(deps).catch((err) => app.log.error({ err }, 'reading the corrected texts failed'));
+  });
+  app.addHook('preHandler', async () => {
+    await freshOverrides(deps);
+  });
+}
+
+/**
+ * The page's JSON script of its language's corrections, which the browser reads before it renders
+ * (client/entry-client.tsx): the page's own bytes carry them, so they cost no request and are
+ * never older than the page (pages are revalidated on every visit).
+ */
+export async function overridesScript(deps: Pick<Deps, 'db' | 'publicDataVersion'>, locale: Locale): Promise<string> {
+  return (await freshOverrides(deps)).scripts[locale];
+}
