@@ -11,9 +11,14 @@ import { glossaryMisses } from './glossary';
 export type TextProblem =
   | { kind: 'empty' }
   | { kind: 'braces' }
+  | { kind: 'characters' }
   | { kind: 'placeholders'; missing: string[]; extra: string[] }
   | { kind: 'plural'; name: string }
   | { kind: 'glossary'; term: string; hausa: string };
+
+/** Control characters but the line break. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F]/;
 
 /** Whether every `{` has its `}`, and no `}` comes first. */
 function bracesBalanced(text: string): boolean {
@@ -29,6 +34,8 @@ function bracesBalanced(text: string): boolean {
 export function textProblems(english: string, text: string, locale: 'en' | 'ha'): TextProblem[] {
   if (text.trim() === '') return [{ kind: 'empty' }];
   if (!bracesBalanced(text)) return [{ kind: 'braces' }];
+  // A mail's subject or a page's title is one line: a line break only where the English has one.
+  if (CONTROL.test(text) || (text.includes('\n') && !english.includes('\n'))) return [{ kind: 'characters' }];
   const problems: TextProblem[] = [];
   const want = placeholdersOf(english);
   const have = placeholdersOf(text);
@@ -53,6 +60,8 @@ export function describeTextProblem(problem: TextProblem): string {
       return 'is empty';
     case 'braces':
       return 'has a brace without its pair';
+    case 'characters':
+      return 'has a line break or a control character where the English has none';
     case 'placeholders':
       return [
         problem.missing.length ? `lacks {${problem.missing.join('}, {')}}` : '',
@@ -75,6 +84,8 @@ export function textProblemMessage(problem: TextProblem): string {
       return t('texts.problem.empty');
     case 'braces':
       return t('texts.problem.braces', { braces: '{ }' });
+    case 'characters':
+      return t('texts.problem.characters');
     case 'placeholders':
       return problem.missing.length
         ? t('texts.problem.missing', { names: names(problem.missing) })

@@ -179,6 +179,8 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
       [HOME_TITLE, { locale: 'ha', text: 'Abin da {muke yi' }, /\{ \}/],
       [HOME_TITLE, { locale: 'ha', text: 'Sannu {name}' }, /\{name\}/],
       [HOME_TITLE, { locale: 'ha', text: '   ' }, /./],
+      [HOME_TITLE, { locale: 'ha', text: 'Abin da\r\nBcc: x@example.org' }, /one line/],
+      [HOME_TITLE, { locale: 'ha', text: 'Abin da\u0000muke yi' }, /one line/],
       [SPEC_KEY, { locale: 'en', text: 'Something else' }, /published API/],
     ];
     for (const [key, body, message] of cases) {
