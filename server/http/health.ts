@@ -10,7 +10,7 @@ export async function healthRoutes(app: ZodApp, db: DB): Promise<void> {
   app.get(
     '/healthz',
     {
-      config: { budget: 'read' },
+      config: { budget: 'read', texts: false },
       schema: {
         tags,
         operationId: 'liveness',
@@ -23,7 +23,7 @@ export async function healthRoutes(app: ZodApp, db: DB): Promise<void> {
   app.get(
     '/readyz',
     {
-      config: { budget: 'read' },
+      config: { budget: 'read', texts: false },
       schema: {
         tags,
         operationId: 'readiness',

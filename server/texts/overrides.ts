@@ -11,6 +11,16 @@ import { serializeForScript, TEXT_OVERRIDES_ID } from '../../shared/page-data';
 import type { DB } from '../db/database';
 import type { Deps } from '../deps';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route writes no interface text, so it never waits for corrections to be read
+     * (health checks must answer while the embedded database is busy with a long transaction).
+     */
+    texts?: boolean;
+  }
+}
+
 interface Loaded {
   version: number;
   texts: Record<Locale, Record<string, string>>;
@@ -67,8 +77,8 @@ export async function registerTextOverrides(app: FastifyInstance, deps: Deps): P
   deps.publicDataVersion.onChange(() => {
     freshOverrides(deps).catch((err) => app.log.error({ err }, 'reading the corrected texts failed'));
   });
-  app.addHook('preHandler', async () => {
-    await freshOverrides(deps);
+  app.addHook('preHandler', async (req) => {
+    if (req.routeOptions.config.texts !== false) await freshOverrides(deps);
   });
 }
 
