@@ -14,6 +14,7 @@ import * as onlinePayments from './2026-11-30T0000-online-payments';
 import * as donorAndStaffWay from './2026-12-01T0000-donor-and-staff-way';
 import * as mailAttachment from './2026-12-01T0100-mail-attachment';
 import * as textOverrides from './2026-12-02T0000-text-overrides';
+import * as requestIds from './2026-12-03T0000-request-ids';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -31,4 +32,5 @@ export const migrations = {
   '2026-12-01T0000-donor-and-staff-way': donorAndStaffWay,
   '2026-12-01T0100-mail-attachment': mailAttachment,
   '2026-12-02T0000-text-overrides': textOverrides,
+  '2026-12-03T0000-request-ids': requestIds,
 };

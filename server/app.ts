@@ -7,31 +7,35 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
 import { MAX_TRPC_BATCH } from '../shared/constants';
 import '../shared/messages/all';
 import { alertsRest } from './alerts/rest';
 import { auditRest } from './audit/rest';
 import { authRest } from './auth/rest';
 import { backupRest } from './backup/rest';
+import { listBackups } from './backup/scheduled';
 import { campaignsRest } from './campaigns/rest';
 import type { Config } from './config';
 import { dashboardRest } from './dashboard/rest';
 import type { Deps } from './deps';
-import { TooManyRequestsError } from './errors';
+import { ServiceUnavailableError, TooManyRequestsError } from './errors';
 import { pledgeLookupRest } from './giving/lookup-rest';
 import { givingRest } from './giving/rest';
 import { registerAllowedHosts } from './http/allowed-hosts';
 import { trackRouteMethods } from './http/allowed-methods';
 import { registerErrorHandler } from './http/error-handler';
-import { healthRoutes } from './http/health';
+import { healthRoutes, registerStopping } from './http/health';
+import { createMetrics, instrumentRequests, metricsEnabled, metricsRoute } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit, requireBudgets } from './http/rate-limit';
+import { registerRequestIds, requestIdOf } from './http/request-id';
 import { registerRequestLocale } from './http/request-locale';
 import { type ResponseCache, registerResponseCache } from './http/response-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { unpackWebResponses } from './http/web-response';
 import { withZodSchemas } from './http/zod-schemas';
+import { outboxFigures } from './mail/outbox-figures';
 import { outboxRest } from './mail/rest';
 import { editionsRest } from './newsletter/editions/rest';
 import { newsletterRest } from './newsletter/rest';
@@ -101,7 +105,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     routerOptions: { maxParamLength: MAX_TRPC_BATCH * 32 },
     // Requests may run this long; a slow client cannot hold a connection open for ever.
     requestTimeout: 60_000,
-    return503OnClosing: true,
+    // A stop (server/main.ts) closes idle kept-alive connections at once, and answers what still
+    // arrives itself (registerStopping): 503 with Retry-After and the request id.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    // The id of every log line, answer header, refusal and audit row (http/request-id.ts).
+    genReqId: requestIdOf(config.trustProxy),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   app.decorateRequest('user', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -110,6 +120,27 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // Only the bodies routes read: a text/plain body answers 415 rather than reaching a JSON route.
   app.removeContentTypeParser('text/plain');
 
+  // Metrics first of all, when they are on: refusals and answers from memory are timed too.
+  const metrics = metricsEnabled(config)
+    ? createMetrics({
+        db: deps.db,
+        cacheStats: () => app.responseCache.stats(),
+        outbox: () => outboxFigures(deps.db, deps.now()),
+        latestBackup: () => {
+          const newest = config.backup.dir ? listBackups(config.backup.dir)[0] : undefined;
+          return newest && { at: new Date(newest.at), bytes: newest.bytes };
+        },
+      })
+    : null;
+  app.decorate('metrics', metrics);
+  if (metrics) {
+    instrumentRequests(app, metrics);
+    app.addHook('onClose', async () => metrics.close());
+  }
+
+  // Every answer carries the request's id; a stopping instance starts nothing new.
+  registerRequestIds(app);
+  registerStopping(app);
   // Unknown hosts are refused before anything else, the response cache included.
   registerAllowedHosts(app, config.allowedHosts);
 
@@ -127,7 +158,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
-  await registerRateLimit(app, config, procedureBudget);
+  await registerRateLimit(app, config, procedureBudget, metrics ? (budget) => metrics.rateLimited(budget) : undefined);
   unpackWebResponses(app);
   // JSON answers shrink about tenfold: what matters most on a slow phone connection. Images are
   // already compressed and static files come pre-compressed from the build.
@@ -152,6 +183,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const api = withZodSchemas(app);
   await registerOpenApi(app);
   await healthRoutes(api, deps.db);
+  if (metrics) metricsRoute(app, metrics, config);
   app.addHook('onRequest', guardTrpcBatch);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -160,7 +192,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       createContext: createRequestContext(deps),
       maxBatchSize: MAX_TRPC_BATCH,
       responseMeta: ({ errors }) => {
-        const retryAfter = errors.map((e) => e.cause).find((c) => c instanceof TooManyRequestsError)?.retryAfter;
+        const retryAfter = errors
+          .map((e) => e.cause)
+          .find((c) => c instanceof TooManyRequestsError || c instanceof ServiceUnavailableError)?.retryAfter;
         return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
       },
       onError({ error, path, req }) {

@@ -154,6 +154,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(300),
   FORM_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Seconds a stop waits for requests in flight before it cuts them (a container gives 10 before SIGKILL).
+  SHUTDOWN_GRACE_SECONDS: int(0, 600).default(8),
   BACKUP_DIR: z.string().trim().min(1).optional(),
   // Hours, fractions allowed (a test runs them seconds apart).
   BACKUP_EVERY_HOURS: z.coerce
@@ -190,6 +192,13 @@ const envSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^\s]+[^/]$/, 'must be an absolute http(s) URL without a trailing slash')
     .default('https://api.paystack.co'),
+  // Visible ASCII only: it travels in an Authorization header.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, 'must have 16 to 512 characters, without spaces (e.g. from openssl rand -hex 32)')
+    .optional(),
+  METRICS_HOST: z.string().trim().min(1).optional(),
+  METRICS_PORT: int(1, 65535).optional(),
 });
 
 export interface MailConfig {
@@ -309,12 +318,19 @@ export interface Config {
   trustProxy: false | number | string[];
   rateLimit: { perMinute: number; formsPerMinute: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** On SIGTERM/SIGINT, requests in flight have this long to finish; the rest are cut (server/main.ts). */
+  shutdownGraceSeconds: number;
   /** The server's own backups: off unless a folder is given (server/backup/scheduled.ts). */
   backup: { dir: string | undefined; everyHours: number; keep: number; passphrase: string | undefined };
   /** Outgoing mail (server/mail/). */
   mail: MailConfig;
   /** Online payment; undefined when off (the site is as it was: bank transfers only). */
   paystack: PaystackConfig | undefined;
+  /**
+   * Prometheus metrics (server/http/metrics.ts): on the app for a bearer of `token`, or on a
+   * listener of their own at host:port when `port` is set. Off when neither is set.
+   */
+  metrics: { token: string | undefined; host: string; port: number | undefined };
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -340,6 +356,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const publicUrl = e.PUBLIC_URL ?? `http://${localHost}:${e.PORT}`;
   const mail = mailConfig(e);
   const paystack = paystackConfig(e);
+  if (e.METRICS_HOST !== undefined && e.METRICS_PORT === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: METRICS_HOST must be set with METRICS_PORT (the private port the metrics are served on)',
+    );
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid configuration: METRICS_PORT must differ from PORT (the metrics have a listener of their own)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -365,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, formsPerMinute: e.FORM_RATE_LIMIT_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     backup: {
       dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
       everyHours: e.BACKUP_EVERY_HOURS,
@@ -373,5 +400,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     mail,
     paystack,
+    metrics: { token: e.METRICS_TOKEN, host: e.METRICS_HOST ?? '127.0.0.1', port: e.METRICS_PORT },
   };
 }

@@ -65,9 +65,16 @@ export class TooManyRequestsError extends DomainError {
     super(message, 429);
   }
 }
-/** A service the request needs cannot be used now (online payment unset, or its provider down). */
+/**
+ * A service the request needs cannot be used now (online payment unset, or its provider down), or
+ * the server is stopping and will not start the work.
+ */
 export class ServiceUnavailableError extends DomainError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Seconds until trying again makes sense, when known: sent as Retry-After. */
+    readonly retryAfter?: number,
+  ) {
     super(message, 503);
   }
 }

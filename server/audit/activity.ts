@@ -25,6 +25,8 @@ export interface ActivityEvent {
   target: string | null;
   summary: string;
   ip: string | null;
+  /** The request that made it (its X-Request-Id), to find its log lines; null for the server's own. */
+  requestId: string | null;
   /** The event in plain words. */
   description: string;
   /** The entry the event changed, by its name, and the staff page that shows it; null when gone or without a page. */
@@ -300,6 +302,7 @@ export async function listActivity(
       'e.target',
       'e.summary',
       'e.ip',
+      'e.requestId',
       cursorOf('e.at', 'e.id'),
     ])
     .orderBy('e.at', 'desc')

@@ -1,6 +1,6 @@
 /**
- * The audit trail (ASVS V16): who did what, when, from which address, with a short summary and
- * never a secret. Written in the same transaction as the change where there is one.
+ * The audit trail (ASVS V16): who did what, when, from which address and in which request, with
+ * a short summary and never a secret. Written in the same transaction as the change where there is one.
  */
 import type { DB } from '../db/database';
 import { newId } from '../db/ids';
@@ -11,12 +11,17 @@ export interface Actor {
   /** The admin's email, 'visitor' or 'system'. */
   name: string;
   ip: string | null;
+  /** The id of the request that acts (server/http/request-id.ts); none outside a request. */
+  requestId?: string | null;
 }
 
 export const SYSTEM: Actor = { id: null, name: 'system', ip: null };
 
-export const actorOf = (admin: { id: string; email: string } | null, ip: string | null): Actor =>
-  admin ? { id: admin.id, name: admin.email, ip } : { id: null, name: 'visitor', ip };
+export const actorOf = (
+  admin: { id: string; email: string } | null,
+  ip: string | null,
+  requestId: string | null = null,
+): Actor => (admin ? { id: admin.id, name: admin.email, ip, requestId } : { id: null, name: 'visitor', ip, requestId });
 
 export type AuditAction =
   | 'auth.login'
@@ -86,6 +91,7 @@ export async function audit(
       action,
       target,
       ip: actor.ip,
+      requestId: actor.requestId ?? null,
       summary: summary.slice(0, SUMMARY_LIMIT),
     })
     .execute();

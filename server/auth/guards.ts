@@ -32,5 +32,5 @@ export const requireStaff = (deps: Deps, permission: Permission) => {
   };
 };
 
-/** Who is acting in a REST request, for the audit trail: the user its token names, or a visitor. */
-export const actorOfRequest = (req: FastifyRequest): Actor => actorOf(req.user, req.ip);
+/** Who is acting in a REST request, for the audit trail: the user its token names, or a visitor, and the request. */
+export const actorOfRequest = (req: FastifyRequest): Actor => actorOf(req.user, req.ip, req.id);

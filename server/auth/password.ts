@@ -2,6 +2,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { createSemaphore } from '../lib/semaphore';
+import { stoppingRefusal } from '../lib/stopping';
 
 const scryptAsync = promisify(scryptCb) as (
   password: string,
@@ -17,6 +18,12 @@ const scryptAsync = promisify(scryptCb) as (
 const hashing = createSemaphore(2);
 const scrypt = (password: string, salt: Buffer, keylen: number, options: object) =>
   hashing.run(() => scryptAsync(password, salt, keylen, options));
+
+/**
+ * For a stop: hashes already running finish, and sign-ins still waiting for a slot (or arriving
+ * later) are refused with 503 and Retry-After rather than waited for.
+ */
+export const refuseQueuedHashing = () => hashing.close(stoppingRefusal);
 
 /** OWASP's scrypt cost (2^17, r 8, p 1): 128 MiB and a few hundred milliseconds per hash. */
 const N = 2 ** 17;

@@ -17,6 +17,7 @@ import { isId, newId } from '../db/ids';
 import type { Deps } from '../deps';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors';
 import { addressKey } from '../http/client-address';
+import { noteSignIn } from '../http/metrics';
 import { isCommonPassword } from '../lib/password-policy';
 import { type DeviceCookieJar, deviceOf, setDeviceCookie } from './device-cookie';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
@@ -57,8 +58,11 @@ const findByEmail = (db: DB, email: string) =>
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 
-const tooMany = (retryAfter: number) =>
-  new TooManyRequestsError(t('auth.tooManyAttempts', { wait: formatMinutes(retryAfter) }), retryAfter);
+/** A sign-in refused before its password is checked (counted in the metrics). */
+const tooMany = (retryAfter: number) => {
+  noteSignIn('refused');
+  return new TooManyRequestsError(t('auth.tooManyAttempts', { wait: formatMinutes(retryAfter) }), retryAfter);
+};
 
 /** Refuses the attempt when its client address is over the limit, whichever account it names. */
 async function throttleAddress(deps: AuthDeps, actor: Actor, now: Date): Promise<void> {
@@ -117,6 +121,8 @@ async function refuse(
         `${ACCOUNT_LIMIT.max} failed sign-ins from unknown browsers; locked for ${ACCOUNT_LIMIT.windowMs / 60_000} minutes`,
       );
   });
+  noteSignIn('failed');
+  if (locked) noteSignIn('locked');
 }
 
 /** Opens a session for the admin and signs a token that names it. */

@@ -7,7 +7,10 @@
  * keep snake_case column names), but it does camelCase the keys of every result row, raw queries
  * included. Migrations run without it (server/db/migrator.ts).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, type Dialect, Kysely, type KyselyConfig, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -53,6 +56,21 @@ export const withDialect = (dialect: Dialect, log?: KyselyConfig['log']): DB =>
     ...(log ? { log } : {}),
   });
 
+/** The connections behind a database, as the metrics report them (server/http/metrics.ts). */
+export interface PoolStats {
+  /** Connections open (PGlite: its one). */
+  size: number;
+  /** Of those, how many wait for work. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+const poolStatsOf = new WeakMap<DB, () => PoolStats>();
+
+/** The pool's figures now, for a database opened here; undefined for one opened elsewhere. */
+export const poolStats = (db: DB): PoolStats | undefined => poolStatsOf.get(db)?.();
+
 export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -69,6 +87,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = withDialect(new PostgresDialect({ pool }));
+  poolStatsOf.set(db, () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return { db, kind: 'postgres', listen: (...args) => listenPostgres(url, ...args), close: () => db.destroy() };
 }
 
@@ -120,10 +139,68 @@ async function listenPostgres(
   };
 }
 
+/**
+ * Postgres settings sized for a small site on a small server. PGlite's memory only grows, so every
+ * buffer it touches stays for the life of the process: its default 128 MB of shared buffers are
+ * touched at start. The tables live in files the operating system caches anyway.
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+};
+const pgliteStartParams = () => [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
+
+/**
+ * Creates the database files (initdb) in a short-lived process: initdb and its own Postgres
+ * instance take several hundred MB that a WebAssembly memory never hands back, so the server then
+ * opens the finished folder with only what it needs.
+ */
+async function createPgliteDataDir(dataDir: string): Promise<void> {
+  const module = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(module)});
+PGlite.create({ dataDir: process.argv[1], startParams: JSON.parse(process.argv[2]) })
+  .then((db) => db.close())
+  .then(() => process.exit(0), (error) => { console.error(error && error.message); process.exit(1); });`;
+  const child = spawn(process.execPath, ['-e', script, dataDir, JSON.stringify(pgliteStartParams())], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`creating the database in ${dataDir} failed: ${stderr.trim() || `exit ${code}`}`);
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: typeParsers });
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDataDir(dataDir);
+  }
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: typeParsers,
+    startParams: pgliteStartParams(),
+  });
   const db = withDialect(new PGliteDialect({ pglite }));
+  // One connection, which runs one statement or transaction at a time: the rest wait their turn.
+  let pending = 0;
+  // biome-ignore lint/suspicious/noExplicitAny: wraps PGlite's generic methods unchanged.
+  const counted = <F extends (...args: any[]) => Promise<unknown>>(run: F): F =>
+    ((...args: Parameters<F>) => {
+      pending++;
+      return run(...args).finally(() => pending--);
+    }) as F;
+  pglite.query = counted(pglite.query.bind(pglite));
+  pglite.exec = counted(pglite.exec.bind(pglite));
+  pglite.transaction = counted(pglite.transaction.bind(pglite));
+  poolStatsOf.set(db, () => ({ size: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }));
   return {
     db,
     kind: 'pglite',

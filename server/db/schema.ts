@@ -229,6 +229,8 @@ export interface AuditEventsTable {
   target: string | null;
   ip: string | null;
   summary: Generated<string>;
+  /** The id of the request that made the event (X-Request-Id); null for the server's own. */
+  requestId: string | null;
 }
 
 /** Instances that keep answers in memory, each with the version it has seen and its lease. */

@@ -355,6 +355,7 @@ export const AUDIT_EXAMPLE = {
       target: `volunteer/${VOLUNTEER_ID}`,
       summary: 'set to approved',
       ip: '197.210.53.12',
+      requestId: '0b6f3c52-5d0e-4a8b-9f1e-2c7d4e8a9b10',
       description: 'Amina Bello approved a volunteer',
       link: { label: 'Hauwa Usman', path: '/admin/submissions?type=volunteer&q=hauwa%40example.org' },
     },

@@ -52,6 +52,13 @@ const limitOf = (req: FastifyRequest, procedureBudget: ProcedureBudget): 'api' |
   return budget ? LIMIT_OF[budget] : 'api';
 };
 
+/** The budget a request spends, for the metrics: a tRPC batch's strictest (sign-in, form, staff, read). */
+const budgetOf = (req: FastifyRequest, procedureBudget: ProcedureBudget): RequestBudget | 'unknown' => {
+  if (req.routeOptions.url !== TRPC_ROUTE) return req.routeOptions.config?.budget ?? 'unknown';
+  const budgets = new Set(trpcProcedures(req).map(procedureBudget));
+  return (['signIn', 'form', 'staff', 'read'] as const).find((budget) => budgets.has(budget)) ?? 'unknown';
+};
+
 /** The routes the budgets are for: the API's, and the pages rendered afresh (`/*`, the newsletter's links). */
 export const isApiRoute = (route: string) =>
   route === '/*' || /^\/(?:api|trpc|upload|campaigns|newsletter)(?:\/|$)/.test(route);
@@ -85,6 +92,8 @@ export async function registerRateLimit(
   app: FastifyInstance,
   config: Config,
   procedureBudget: ProcedureBudget,
+  /** Told of each request refused (429), with the budget it spent: the metrics count them. */
+  onRefused?: (budget: RequestBudget | 'unknown') => void,
 ): Promise<void> {
   await app.register(rateLimit, {
     global: true,
@@ -92,5 +101,6 @@ export async function registerRateLimit(
     allowList: (req) => !isLimited(req),
     keyGenerator: (req) => `${limitOf(req, procedureBudget)}:${addressKey(req.ip)}`,
     max: (_req, key) => (key.startsWith('form:') ? config.rateLimit.formsPerMinute : config.rateLimit.perMinute),
+    ...(onRefused ? { onExceeded: (req: FastifyRequest) => onRefused(budgetOf(req, procedureBudget)) } : {}),
   });
 }

@@ -49,7 +49,7 @@ const PUBLIC_QUERIES = new Set([
 
 /** Bounds, so odd query strings cannot grow memory without end; the least recently used go first. */
 const MAX_ENTRIES = 256;
-const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip';
 /**
@@ -97,6 +97,7 @@ const PER_CLIENT = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
+  'x-request-id',
 ]);
 
 const etagOf = (entry: Entry, encoding: Encoding | null) =>
@@ -152,13 +153,14 @@ const keyOf = (req: FastifyRequest) =>
 
 export interface ResponseCache {
   /** What the cache has done, for tests and the bench. */
-  stats(): { entries: number; bytes: number; hits: number; misses: number; compressions: number };
+  stats(): { entries: number; bytes: number; hits: number; misses: number; compressions: number; hitBytes: number };
 }
 
 export function registerResponseCache(app: FastifyInstance, publicDataVersion: PublicDataVersion): ResponseCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  const counts = { hits: 0, misses: 0, compressions: 0 };
+  // hitBytes: body bytes written by hits (server/http/metrics.ts reads these).
+  const counts = { hits: 0, misses: 0, compressions: 0, hitBytes: 0 };
   publicDataVersion.onChange(() => {
     entries.clear();
     bytes = 0;
@@ -224,6 +226,7 @@ export function registerResponseCache(app: FastifyInstance, publicDataVersion: P
       return;
     }
     const write = (body: Buffer) => {
+      if (req.method !== 'HEAD') counts.hitBytes += body.length;
       res.writeHead(200, { ...head, 'content-length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
     };

@@ -1,6 +1,6 @@
 /**
  * Pieces of the routes' OpenAPI descriptions that many routes share: the bearer requirement and
- * the refusals, each with the shared `{message, errors?}` answer. Every route lists the statuses
+ * the refusals, each with the shared `{message, errors?, requestId}` answer. Every route lists the statuses
  * it can answer, so a client knows them all from the document.
  */
 import { z } from 'zod';
@@ -15,8 +15,8 @@ const REFUSALS = {
   413: 'The body or a file is larger than allowed',
   415: 'The body is not of a type this path reads',
   429: 'Too many requests (or sign-in attempts): try again after the seconds the Retry-After header gives',
-  500: 'The server failed; the answer carries a requestId to quote',
-  503: 'A service this needs is not available (not configured, or not answering): `message` says which',
+  500: 'The server failed: quote the `requestId` when reporting it',
+  503: 'A service this needs is not available (not configured, or not answering), or the server is stopping: `message` says which, and Retry-After when to try again',
 } as const;
 type RefusalStatus = keyof typeof REFUSALS;
 
@@ -55,13 +55,13 @@ export const headersOf = (entry: unknown): HeaderDocs | undefined =>
 const refusal = (status: RefusalStatus) => ({
   description: REFUSALS[status],
   content: { 'application/json': { schema: errorAnswer } },
-  ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+  ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
 });
 
-/** Every route can be rate limited or fail. */
-const ALWAYS = [429, 500] as const;
+/** Every route can be rate limited, fail, or be refused by an instance that is stopping. */
+const ALWAYS = [429, 500, 503] as const;
 
-/** The refusal entries of a route's `response` schema: the given statuses plus 429 and 500. */
+/** The refusal entries of a route's `response` schema: the given statuses plus 429, 500 and 503. */
 export function refusals<S extends RefusalStatus>(...statuses: S[]) {
   const all = [...statuses, ...ALWAYS];
   return Object.fromEntries(all.map((status) => [status, refusal(status)])) as Record<

@@ -23,7 +23,7 @@ export interface MailWorkerOptions {
   batch?: number;
   /** Sends at once; 3 unless told: the SMTP pool's connections (transport.ts), so none waits in it. */
   concurrency?: number;
-  /** How long a stop waits for sends in flight; 5 s unless told. */
+  /** How long a stop waits for sends in flight before it hands them back; 5 s unless told. */
   stopGraceMs?: number;
   /** Lease of a claim (outbox.ts LEASE_MS unless told). */
   leaseMs?: number;
@@ -52,13 +52,29 @@ export const isPermanentFailure = (error: unknown): boolean => {
   return typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && e.command === 'RCPT TO';
 };
 
-/** Starts the worker; answers a function that stops it (claims nothing more, hands back what it did not start). */
+/** How the worker stops: how long it waits for sends in flight, and whether the process is ending. */
+export interface MailWorkerStop {
+  /** stopGraceMs unless told. */
+  graceMs?: number;
+  /**
+   * The process exits next: sends still unfinished after the grace are handed back, since their
+   * outcome can no longer be recorded. Otherwise they keep their claim and record it when done.
+   */
+  exiting?: boolean;
+}
+
+/**
+ * Starts the worker; answers a function that stops it: it claims nothing more, hands back at once
+ * what it did not start, and waits for the sends in flight up to the grace. On the way out of the
+ * process, those still unfinished are handed back too, so the next start or another instance
+ * sends them without waiting out the lease.
+ */
 export function startMailWorker(
   deps: Deps,
   transport: MailTransport,
   log: FastifyBaseLogger,
   options: MailWorkerOptions = {},
-): () => Promise<void> {
+): (stop?: MailWorkerStop) => Promise<void> {
   const { pollMs = 5000, batch = 50, concurrency = 3, stopGraceMs = 5000, leaseMs } = options;
   const perMinute = deps.config.mail.perMinute;
   const spacing = MINUTE_MS / perMinute;
@@ -68,6 +84,7 @@ export function startMailWorker(
   const bodyOf = batchBodies(deps.db);
   const attach = withAttachments(deps);
   const waiting = new Set<OutboxRow>(); // claimed, not yet started
+  const sending = new Set<OutboxRow>(); // started, outcome not yet recorded
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
@@ -119,9 +136,10 @@ export function startMailWorker(
         await waitForSlot();
         if (stopped) break;
         if (!waiting.delete(row)) continue; // handed back by stop()
-        await sendOne(row).catch((error: unknown) =>
-          log.error({ err: error, mail: row?.id }, 'mail worker step failed'),
-        );
+        sending.add(row);
+        await sendOne(row)
+          .catch((error: unknown) => log.error({ err: error, mail: row?.id }, 'mail worker step failed'))
+          .finally(() => sending.delete(row));
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, runner));
@@ -169,22 +187,32 @@ export function startMailWorker(
   });
   schedule(0);
 
-  return async () => {
+  const handBack = (rows: OutboxRow[]) =>
+    release(deps.db, rows).catch((error: unknown) =>
+      log.error({ err: error }, 'mail worker could not hand back its claims (their lease will run out)'),
+    );
+
+  return async ({ graceMs = stopGraceMs, exiting = false }: MailWorkerStop = {}) => {
     stopped = true;
     clearTimeout(timer);
     unlisten();
     const unstarted = [...waiting];
     waiting.clear();
-    await release(deps.db, unstarted).catch((error: unknown) =>
-      log.error({ err: error }, 'mail worker could not hand back its claims (their lease will run out)'),
-    );
+    await handBack(unstarted);
     if (round) {
       let grace: NodeJS.Timeout | undefined;
       const graceOver = new Promise<void>((resolve) => {
-        grace = setTimeout(resolve, stopGraceMs);
+        grace = setTimeout(resolve, graceMs);
       });
       await Promise.race([round, graceOver]);
       clearTimeout(grace);
+    }
+    // Sends the grace did not see finish, when their outcome can no longer be recorded: handed
+    // back (one may arrive twice, as after a crash).
+    const unfinished = exiting ? [...sending] : [];
+    if (unfinished.length > 0) {
+      log.warn({ mails: unfinished.length }, 'mail still being sent at the stop: handed back to be sent again');
+      await handBack(unfinished);
     }
   };
 }

@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 export interface Context extends Deps {
   /** The signed-in staff member the bearer token names, or null. */
   user: StaffUser | null;
-  /** Who is acting, for the audit trail: the staff member or a visitor, and the client address. */
+  /** Who is acting, for the audit trail: the staff member or a visitor, the client address and the request's id. */
   actor: Actor;
   /** The request's cookies and the reply's Set-Cookie, for sign-in's device cookie; null outside HTTP. */
   device: DeviceCookieJar | null;
@@ -20,10 +20,11 @@ export const createInnerContext = (
   user: StaffUser | null = null,
   ip: string | null = null,
   device: DeviceCookieJar | null = null,
+  requestId: string | null = null,
 ): Context => ({
   ...deps,
   user,
-  actor: actorOf(user, ip),
+  actor: actorOf(user, ip, requestId),
   device,
 });
 
@@ -36,4 +37,5 @@ export const createRequestContext =
       await userFromToken(deps, bearerToken(req.headers.authorization)),
       req.ip,
       deviceCookieJar(req, res),
+      req.id,
     );

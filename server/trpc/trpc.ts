@@ -80,7 +80,7 @@ const builder = initTRPC
   .meta<ProcedureMeta>()
   .create({
     transformer,
-    errorFormatter({ shape, error }) {
+    errorFormatter({ shape, error, ctx }) {
       const issues = issuesOf(error.cause);
       let message = shape.message;
       let fieldErrors: FieldIssue[] | undefined;
@@ -98,7 +98,13 @@ const builder = initTRPC
         // tRPC's own refusals (a body that is not JSON …) carry a parser's text: never shown.
         message = t('request.invalid');
       }
-      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+      // The request's id (also in the X-Request-Id header), for the visitor to quote.
+      const requestId = ctx?.actor.requestId ?? undefined;
+      return {
+        ...shape,
+        message,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors, requestId },
+      };
     },
   });
 

@@ -12,6 +12,10 @@ import type { ImageType } from './sniff';
 export const MAX_INPUT_PIXELS = 60_000_000;
 const WEBP_QUALITY = 80;
 
+// Each image is decoded once and never again, so libvips' cache of recent operations (up to 50 MB)
+// would only hold memory.
+sharp.cache(false);
+
 /** What sharp calls each sniffed type; a mismatch means the bytes are not what they claim. */
 const SHARP_FORMAT: Record<ImageType, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' };
 

@@ -24,7 +24,7 @@ const id = z.string().describe('A UUIDv7, made by the server');
 const instant = z.string().describe('An ISO 8601 instant in UTC');
 const day = z.string().describe('A calendar date, YYYY-MM-DD');
 
-/** Every refusal: 4xx and 5xx answers all have a message. */
+/** Every refusal: 4xx and 5xx answers all have a message and the request's id. */
 export const errorAnswer = z
   .object({
     message: z.string(),
@@ -32,7 +32,9 @@ export const errorAnswer = z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
       .describe('Validation failures only: one entry per refused field, its dotted path and message'),
-    requestId: z.string().optional().describe('Server failures only: quote it when reporting the failure'),
+    requestId: z
+      .string()
+      .describe("The request's id, also in the X-Request-Id header: quote it when reporting the answer"),
   })
   .meta({ id: 'Error' });
 
@@ -265,6 +267,10 @@ export const activityAnswer = z.object({
       target: z.string().nullable(),
       summary: z.string(),
       ip: z.string().nullable(),
+      requestId: z
+        .string()
+        .nullable()
+        .describe("The request that made it (its X-Request-Id), to find its log lines; null for the server's own"),
       description: z.string().describe('The event in plain words'),
       link: z
         .object({ label: z.string(), path: z.string().describe('A path of the staff area') })

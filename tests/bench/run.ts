@@ -8,7 +8,8 @@
  * Everything goes through HTTP, so `npm run bench -- --root <checkout>` measures another checkout
  * of the project the same way (for before/after figures). BENCH_SECONDS sets each run's length.
  * The mail row (mail.ts) and the edition row (editions.ts) run the worker in this process, on this
- * checkout's code.
+ * checkout's code. The memory rows and the viral day (viral.ts) run the built server
+ * (`npm run build` first); VIRAL_SECONDS sets the viral run's length (60).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { freePort, waitForReady } from '../helpers/processes';
 import type { BareRoute } from './bare-server';
 import { editionsBench } from './editions';
 import { mailBench } from './mail';
+import { checkOpenFiles, idleMemoryRows, viralRows } from './viral';
 
 const here = import.meta.dirname;
 const rootArg = process.argv.indexOf('--root');
@@ -410,10 +412,14 @@ function bundleRows() {
 
 const kinds: Kind[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 console.log(`Benchmarking ${ROOT} on ${kinds.join(' and ')}, ${SECONDS} s per run, ${CONNECTIONS} connections…`);
+checkOpenFiles();
 for (const kind of kinds) {
   await benchmark(kind);
   rows.push(await mailBench(kind));
   rows.push(await editionsBench(kind));
+  // The built server's memory at idle, then under a viral day's load (viral.ts).
+  rows.push(...(await idleMemoryRows(ROOT, kind)));
+  rows.push(...(await viralRows(ROOT, kind)));
 }
 
 const header = ['Measure', 'Database', 'Project', 'Baseline (same bytes)', 'Ratio', 'p99', 'Goal', 'Met'];

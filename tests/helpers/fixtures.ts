@@ -203,6 +203,18 @@ export const trpcHttpError = (res: LightMyRequestResponse) =>
     };
   }>().error.json;
 
+/**
+ * A REST refusal's body without its `requestId`, which must name the answer's own request (its
+ * X-Request-Id): what is left compares across requests.
+ */
+export function refusalOf(res: LightMyRequestResponse): Record<string, unknown> {
+  const { requestId, ...body } = res.json<Record<string, unknown>>();
+  if (requestId === undefined || requestId !== res.headers['x-request-id']) {
+    throw new Error(`requestId ${String(requestId)} is not the X-Request-Id ${String(res.headers['x-request-id'])}`);
+  }
+  return body;
+}
+
 /** Paths of the field errors of a REST 400 answer. */
 export const errorPaths = (res: LightMyRequestResponse) =>
   res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path);

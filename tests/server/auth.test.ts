@@ -9,6 +9,7 @@ import { loginInput } from '../../shared/schemas/auth';
 import { passwordChangeForm, passwordChangeInput } from '../../shared/schemas/staff';
 import { ADMIN, createTestApp, insertAdmin, TEST_SECRET, type TestApp, testConfig } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
+import { refusalOf } from '../helpers/fixtures';
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
@@ -49,8 +50,8 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
     const unknown = await login({ email: 'nobody@example.org', password: ADMIN.password });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
-    expect(unknown.json()).toEqual(wrong.json());
+    expect(refusalOf(wrong)).toEqual({ message: 'Invalid email or password' });
+    expect(refusalOf(unknown)).toEqual(refusalOf(wrong));
   });
 
   it('answers 400 for missing fields and malformed bodies', async () => {
@@ -64,7 +65,7 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
       payload: '{"email":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: expect.any(String) });
+    expect(refusalOf(malformed)).toEqual({ message: expect.any(String) });
   });
 
   it('has tRPC twins for login and verify', async () => {
@@ -121,7 +122,7 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
       for (const blank of [SPACES, '\t'.repeat(12), '\u00a0'.repeat(12), ` ${'\u200b'.repeat(12)} `]) {
         const res = await changePassword(token, { currentPassword: ADMIN.password, newPassword: blank });
         expect(res.statusCode, JSON.stringify(blank)).toBe(400);
-        expect(res.json()).toEqual({
+        expect(refusalOf(res)).toEqual({
           message: 'A password cannot be only spaces',
           errors: [{ path: 'newPassword', message: 'A password cannot be only spaces' }],
         });
@@ -259,7 +260,7 @@ describe.each(testDatabases())('authentication on %s', (kind) => {
       const token = await make();
       const res = await verify(token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(refusalOf(res)).toEqual({ message: expect.any(String) });
       const trpc = await t.app.inject({
         method: 'GET',
         url: '/trpc/auth.verify',

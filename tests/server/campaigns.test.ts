@@ -11,6 +11,7 @@ import {
   campaignPayload,
   errorPaths,
   foreignToken,
+  refusalOf,
   rowCount,
   trpcError,
   trpcHttp,
@@ -173,7 +174,7 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
     it.each([UNKNOWN_ID, ...MALFORMED_IDS])('answers 404 Campaign not found for %s', async (id) => {
       const res = await t.app.inject({ method: 'GET', url: `/campaigns/${id}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(refusalOf(res)).toEqual(NOT_FOUND);
       const error = await trpcError(t.publicCaller.campaign.byId({ id: decodeURIComponent(id) }));
       expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'Campaign not found' });
     });
@@ -257,10 +258,10 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
     it.each([UNKNOWN_ID, ...MALFORMED_IDS])('PUT and DELETE of %s answer 404', async (id) => {
       const put = await t.asAdmin({ method: 'PUT', url: `/campaigns/${id}`, payload: campaignPayload() });
       expect(put.statusCode).toBe(404);
-      expect(put.json()).toEqual(NOT_FOUND);
+      expect(refusalOf(put)).toEqual(NOT_FOUND);
       const del = await t.asAdmin({ method: 'DELETE', url: `/campaigns/${id}` });
       expect(del.statusCode).toBe(404);
-      expect(del.json()).toEqual(NOT_FOUND);
+      expect(refusalOf(del)).toEqual(NOT_FOUND);
     });
 
     it.each([UNKNOWN_ID, 'abc', '../x'])('campaign.update and campaign.remove of %s answer NOT_FOUND', async (id) => {
@@ -547,7 +548,7 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
         for (const [h, message] of headers) {
           const res = await t.app.inject({ ...route, headers: h });
           expect(res.statusCode, `${route.method} ${JSON.stringify(h).slice(0, 30)}`).toBe(401);
-          expect(res.json()).toEqual({ message });
+          expect(refusalOf(res)).toEqual({ message });
         }
       }
       expect(await rowCount(t.deps, 'campaigns')).toBe(before);

@@ -7,7 +7,7 @@ import { growthPercent, monthBounds } from '../../server/dashboard/service';
 import type { CampaignInput } from '../../shared/schemas/campaign';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
-import { campaignPayload, foreignToken, trpcError, trpcHttp } from '../helpers/fixtures';
+import { campaignPayload, foreignToken, refusalOf, trpcError, trpcHttp } from '../helpers/fixtures';
 
 describe('growthPercent', () => {
   it.each([
@@ -193,7 +193,7 @@ describe.each(testDatabases())('dashboard stats on %s', (kind) => {
     for (const [headers, message] of cases) {
       const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message });
+      expect(refusalOf(res)).toEqual({ message });
       const viaTrpc = await trpcHttp(t.app, 'query', 'dashboard.stats', undefined, headers);
       expect(viaTrpc.statusCode).toBe(401);
     }

@@ -20,6 +20,7 @@ import { startMailWorker } from '../../server/mail/worker';
 import { ROLES, type Role } from '../../shared/roles';
 import { createTestApp, insertStaff, type TestApp, testConfig } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
+import { refusalOf } from '../helpers/fixtures';
 import { mailEnv } from '../helpers/mail';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { waitFor } from '../helpers/wait';
@@ -196,7 +197,7 @@ describe.each(testDatabases())('the outbox for admins on %s', (kind) => {
     for (const other of [UNKNOWN_ID, 'not-an-id']) {
       const missing = await t.asAdmin({ method: 'GET', url: `/api/outbox/${other}` });
       expect(missing.statusCode, other).toBe(404);
-      expect(missing.json()).toEqual({ message: 'Message not found' });
+      expect(refusalOf(missing)).toEqual({ message: 'Message not found' });
     }
     await expect(t.adminCaller.outbox.get({ id: UNKNOWN_ID })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // A mailed link's token is what it grants: the admin sees the link without it.
@@ -269,7 +270,7 @@ describe.each(testDatabases())('the outbox for admins on %s', (kind) => {
     await setRow(sending, { status: 'sending', leaseUntil: new Date(clock.getTime() + 60_000), attempts: 1 });
     const refusedSent = await t.asAdmin({ method: 'POST', url: `/api/outbox/${sent}/retry` });
     expect(refusedSent.statusCode).toBe(409);
-    expect(refusedSent.json()).toEqual({ message: 'This message has already been sent: it is not sent twice' });
+    expect(refusalOf(refusedSent)).toEqual({ message: 'This message has already been sent: it is not sent twice' });
     const refusedSending = await t.asAdmin({ method: 'POST', url: `/api/outbox/${sending}/retry` });
     expect(refusedSending.statusCode).toBe(409);
     expect(refusedSending.json().message).toBe('This message is being sent right now: wait for the outcome');

@@ -12,6 +12,7 @@ import { appRouter } from '../../server/trpc/root';
 import { can, type Permission, ROLES, type Role } from '../../shared/roles';
 import { createTestApp, insertStaff, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
+import { refusalOf } from '../helpers/fixtures';
 
 /** Any signed-in staff member, even one still on a one-time password. */
 const SIGNED_IN = 'signed-in';
@@ -235,7 +236,7 @@ describe.each(testDatabases())('the role matrix on %s', (kind) => {
             ? ![401, 403].includes(res.statusCode) && res.statusCode < 500
             : res.statusCode === expected;
         if (!ok) refusals.push(`${role ?? 'visitor'} ${route}: ${res.statusCode} ${res.body.slice(0, 100)}`);
-        if (ok && expected === 403) expect(res.json()).toEqual({ message: 'Your role does not allow this' });
+        if (ok && expected === 403) expect(refusalOf(res)).toEqual({ message: 'Your role does not allow this' });
       }
     }
     expect(refusals).toEqual([]);

@@ -24,4 +24,16 @@ describe('createSemaphore', () => {
     // The failed task released its slot: later work still runs.
     expect(await jobs.run(async () => 'after')).toBe('after');
   });
+
+  it('on close, refuses the waiting tasks and later ones, and lets the running ones finish', async () => {
+    const jobs = createSemaphore(1);
+    let finish!: () => void;
+    const running = jobs.run(() => new Promise<string>((resolve) => (finish = () => resolve('ran'))));
+    const waiting = jobs.run(async () => 'should not run');
+    jobs.close(() => new Error('stopping'));
+    await expect(waiting).rejects.toThrow('stopping');
+    await expect(jobs.run(async () => 'later')).rejects.toThrow('stopping');
+    finish();
+    await expect(running).resolves.toBe('ran');
+  });
 });

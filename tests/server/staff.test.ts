@@ -8,7 +8,7 @@ import { issueToken } from '../../server/auth/service';
 import { ONE_TIME_ALPHABET, ONE_TIME_LENGTH, oneTimePassword } from '../../server/users/service';
 import { createTestApp, insertStaff, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
-import { campaignPayload, ONE_TIME_PASSWORD, uniqueEmail, volunteerPayload } from '../helpers/fixtures';
+import { campaignPayload, ONE_TIME_PASSWORD, refusalOf, uniqueEmail, volunteerPayload } from '../helpers/fixtures';
 
 describe('one-time passwords', () => {
   it('use no look-alike characters and are no weaker than 96 random bits', () => {
@@ -63,7 +63,7 @@ describe.each(testDatabases())('staff accounts on %s', (kind) => {
     const token = signedIn.json().token;
     const refused = await t.app.inject({ method: 'GET', url: '/api/submissions', headers: bearer(token) });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'Please change your one-time password first' });
+    expect(refusalOf(refused)).toEqual({ message: 'Please change your one-time password first' });
 
     const changed = await t.app.inject({
       method: 'POST',
@@ -202,7 +202,7 @@ describe.each(testDatabases())('staff accounts on %s', (kind) => {
 
     const wrong = await change({ currentPassword: 'not it at all', newPassword: 'a brand new pass phrase' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({
+    expect(refusalOf(wrong)).toEqual({
       message: 'The current password is not correct',
       errors: [{ path: 'currentPassword', message: 'The current password is not correct' }],
     });

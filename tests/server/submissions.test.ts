@@ -16,6 +16,7 @@ import {
   foreignToken,
   newsletterPayload,
   partnerPayload,
+  refusalOf,
   rowCount,
   trpcError,
   trpcHttp,
@@ -276,7 +277,7 @@ describe.each(testDatabases())('submissions on %s', (kind) => {
     it.each([UNKNOWN_ID, 'abc', 'x'.repeat(150)])('answers 404 Submission not found for id %s', async (id) => {
       const res = await setStatus('volunteer', id, 'approved');
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Submission not found' });
+      expect(refusalOf(res)).toEqual({ message: 'Submission not found' });
     });
 
     it.each([UNKNOWN_ID, 'abc', '../x'])('submission.updateStatus answers NOT_FOUND for id %s', async (id) => {
@@ -311,7 +312,7 @@ describe.each(testDatabases())('submissions on %s', (kind) => {
         for (const [h, message] of headers) {
           const res = await t.app.inject({ ...route, headers: h });
           expect(res.statusCode).toBe(401);
-          expect(res.json()).toEqual({ message });
+          expect(refusalOf(res)).toEqual({ message });
         }
       }
       const row = await t.deps.db

@@ -6,6 +6,7 @@ import { type FixtureFormat, jpegWithGps, jpegWithOrientation6, makeImage } from
 import { type FilePart, multipartBody } from '../fixtures/multipart';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
+import { refusalOf } from '../helpers/fixtures';
 
 const PATH = /^\/api\/uploads\/[a-f0-9]{32}\.webp$/;
 
@@ -44,7 +45,7 @@ describe.each(testDatabases())('uploads on %s', (kind) => {
       type: 'image/jpeg',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: t('upload.notImage') });
+    expect(refusalOf(res)).toEqual({ message: t('upload.notImage') });
   });
 
   it('refuses broken bytes behind a valid header without a 500', async () => {
@@ -238,7 +239,7 @@ describe.each(testDatabases())('upload size limit on %s', (kind) => {
       const body = await multipartBody([{ field, data: big }]);
       const res = await t1.asAdmin({ method: 'POST', url, payload: body.payload, headers: body.headers });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ message: t('upload.tooLarge', { limit: '19.5 KB' }) });
+      expect(refusalOf(res)).toEqual({ message: t('upload.tooLarge', { limit: '19.5 KB' }) });
     }
     expect(await t1.deps.db.selectFrom('uploads').select('name').execute()).toEqual([]);
   });

@@ -17,6 +17,7 @@ export const serverMessages = {
   'request.batchRefused': 'A request may carry up to {max} queries, and changes one at a time',
   'request.invalidCursor': 'This page link is not valid: start again from the first page',
   'server.error': 'Something went wrong on our side. Please try again later.',
+  'server.stopping': 'The server is restarting. Please try again in a few seconds.',
   'campaigns.created': 'Campaign created successfully',
   'campaigns.updated': 'Campaign updated successfully',
   'campaigns.deleted': 'Campaign deleted successfully',
