@@ -121,7 +121,10 @@ describe.skipIf(!hasChromium())('staff roles', () => {
         });
         return { status: res.status, body: await res.json() };
       });
-      expect(refused).toEqual({ status: 403, body: { message: 'Your role does not allow this' } });
+      expect(refused).toEqual({
+        status: 403,
+        body: { message: 'Your role does not allow this', requestId: expect.any(String) },
+      });
 
       // The admin disables the reviewer: their open session ends with their next step.
       await admin.getByRole('button', { name: `Disable ${name}` }).click();
