@@ -1,4 +1,4 @@
-import type { FieldValues, Path } from 'react-hook-form';
+import type { FieldValues, Path, PathValue } from 'react-hook-form';
 import { choiceLabel, t } from '../../../shared/messages';
 import { describedBy, FieldError, FieldHint, fieldState, LabelText } from './field-parts';
 import type { ListPath, SchemaForm, TextPath } from './schema-form';
@@ -26,7 +26,23 @@ function ChoiceGroup<V extends FieldValues>({
   hint?: string;
 }) {
   const field = fieldState(form, name, hint);
-  const register = form.methods.register(name);
+  const registered = form.methods.register(name);
+  // react-hook-form takes a box ticked before the page hydrated as the field's value, but not a
+  // radio: registering the next option of the group would then clear it. The choice is handed to
+  // it first, as the field's value, so registering keeps it.
+  const register = {
+    ...registered,
+    ref(input: HTMLInputElement | null) {
+      if (
+        input?.type === 'radio' &&
+        input.checked &&
+        !input.defaultChecked &&
+        form.methods.getValues(name) !== input.value
+      )
+        form.methods.setValue(name, input.value as PathValue<V, Path<V>>);
+      registered.ref(input);
+    },
+  };
   // The starting choice is also in the markup, so a page the server renders shows it.
   const chosen: unknown = form.methods.getValues(name);
   const isChosen = (option: string) => (Array.isArray(chosen) ? chosen.includes(option) : chosen === option);
