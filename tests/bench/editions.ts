@@ -55,7 +55,7 @@ import { editionInput } from '../../shared/schemas/editions';
 import { builtClient } from '../helpers/built-client';
 import { scratchDatabase } from '../helpers/databases';
 import { startSmtp } from '../helpers/smtp';
-import type { MailBenchRow } from './mail';
+import type { BenchRow, Kind } from './rows';
 
 const SUBSCRIBERS = 20_000;
 /** Messages of the baseline: enough for a steady rate, few enough to keep the row short. */
@@ -125,7 +125,7 @@ const edition = (campaignId: string) =>
     campaignId,
   });
 
-async function openDatabase(kind: MailBenchRow['kind'], dataDir: string) {
+async function openDatabase(kind: Kind, dataDir: string) {
   if (kind === 'pglite') return { handle: await openPglite(path.join(dataDir, 'db')), drop: async () => {} };
   const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL!, 'benchedition');
   return { handle: openPostgres(scratch.url) as DatabaseHandle, drop: scratch.drop };
@@ -220,7 +220,7 @@ async function until(what: string, done: () => Promise<boolean> | boolean) {
   }
 }
 
-export async function editionsBench(kind: MailBenchRow['kind']): Promise<MailBenchRow> {
+export async function editionsBench(kind: Kind): Promise<BenchRow> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-edition-'));
   const smtp = await startSmtp({ keep: false });
   const { handle, drop } = await openDatabase(kind, dataDir);
@@ -467,7 +467,7 @@ export async function editionsBench(kind: MailBenchRow['kind']): Promise<MailBen
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const kinds: MailBenchRow['kind'][] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: Kind[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) console.log(JSON.stringify(await editionsBench(kind)));
   process.exit(0);
 }

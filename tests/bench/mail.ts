@@ -27,6 +27,7 @@ import { createMailTransport } from '../../server/mail/transport';
 import { startMailWorker } from '../../server/mail/worker';
 import { scratchDatabase } from '../helpers/databases';
 import { startSmtp } from '../helpers/smtp';
+import type { BenchRow, Kind } from './rows';
 
 const MAILS = 10_000;
 const GOAL = { perSecond: 200, growthMb: 100 };
@@ -34,17 +35,6 @@ const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
-
-export interface MailBenchRow {
-  measure: string;
-  kind: 'pglite' | 'postgres';
-  project: string;
-  baseline: string;
-  ratio: string;
-  p99: string;
-  goal: string;
-  met: string;
-}
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const signedMb = (bytes: number) => `${bytes < 0 ? '−' : '+'}${Math.abs(mb(bytes)).toFixed(0)} MB`;
@@ -60,13 +50,13 @@ const mail = (i: number) => ({
   headers: { 'List-Unsubscribe': `<https://foundation.example.org/u/${i}>` },
 });
 
-async function openDatabase(kind: MailBenchRow['kind'], dataDir: string) {
+async function openDatabase(kind: Kind, dataDir: string) {
   if (kind === 'pglite') return { handle: await openPglite(path.join(dataDir, 'db')), drop: async () => {} };
   const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL!, 'benchmail');
   return { handle: openPostgres(scratch.url) as DatabaseHandle, drop: scratch.drop };
 }
 
-export async function mailBench(kind: MailBenchRow['kind']): Promise<MailBenchRow> {
+export async function mailBench(kind: Kind): Promise<BenchRow> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mail-'));
   const smtp = await startSmtp({ keep: false });
   const { handle, drop } = await openDatabase(kind, dataDir);
@@ -158,7 +148,7 @@ export async function mailBench(kind: MailBenchRow['kind']): Promise<MailBenchRo
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const kinds: MailBenchRow['kind'][] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: Kind[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) console.log(JSON.stringify(await mailBench(kind)));
   process.exit(0);
 }

@@ -27,6 +27,7 @@ import { freePort, waitForReady } from '../helpers/processes';
 import type { BareRoute } from './bare-server';
 import { editionsBench } from './editions';
 import { mailBench } from './mail';
+import type { BenchRow, Kind } from './rows';
 import { checkOpenFiles, idleMemoryRows, viralRows } from './viral';
 
 const here = import.meta.dirname;
@@ -37,19 +38,7 @@ const CONNECTIONS = 50;
 const ADMIN = { email: 'bench@example.org', password: 'a bench password that is long' };
 const ADMIN_ROWS = [100, 10_000, 100_000];
 
-type Kind = 'pglite' | 'postgres';
-interface Row {
-  measure: string;
-  kind: Kind;
-  project: string;
-  baseline: string;
-  ratio: string;
-  p99: string;
-  goal: string;
-  /** Whether the goal is reached: 'yes', 'NO', or '' where the row has no goal. */
-  met: string;
-}
-const rows: Row[] = [];
+const rows: BenchRow[] = [];
 const verdict = (goal: string, reached: boolean) => (goal ? (reached ? 'yes' : 'NO') : '');
 
 /** A GET whose raw bytes (still compressed) and headers are kept. */

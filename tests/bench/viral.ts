@@ -22,18 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { scratchDatabase } from '../helpers/databases';
 import { freePort, waitForReady } from '../helpers/processes';
-
-export type Kind = 'pglite' | 'postgres';
-export interface BenchRow {
-  measure: string;
-  kind: Kind;
-  project: string;
-  baseline: string;
-  ratio: string;
-  p99: string;
-  goal: string;
-  met: string;
-}
+import type { BenchRow, Kind } from './rows';
 
 const CONNECTIONS = Number(process.env.VIRAL_CONNECTIONS ?? 2000);
 const SECONDS = Number(process.env.VIRAL_SECONDS ?? 60);
