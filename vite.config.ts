@@ -1,8 +1,68 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type PluginOption } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const api = `http://127.0.0.1:${apiPort}`;
+/**
+ * BUNDLE_REPORT=<file.json>: a separate client build (npm run bench:web makes one, in a folder of
+ * its own) also writes what each module adds to each chunk, minified and gzipped, read from source
+ * maps kept out of the files (`hidden`, so the chunks and their names are those of the real build).
+ */
+const bundleReport = process.env.BUNDLE_REPORT;
+
+/**
+ * Which modules a module imports statically, however deep: recorded as the build parses them,
+ * asked for once the graph is complete (chunking).
+ */
+function staticImportGraph() {
+  const imports = new Map<string, readonly string[]>();
+  const closures = new Map<string, Set<string>>();
+  const walk = (entry: string) => {
+    const found = new Set<string>();
+    const queue = [entry];
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      if (found.has(id)) continue;
+      found.add(id);
+      queue.push(...(imports.get(id) ?? []));
+    }
+    return found;
+  };
+  return {
+    plugin: {
+      name: 'static-imports',
+      apply: 'build',
+      buildStart() {
+        imports.clear();
+        closures.clear();
+      },
+      moduleParsed(info: { id: string; importedIds: readonly string[] }) {
+        imports.set(info.id, info.importedIds);
+      },
+    } satisfies PluginOption,
+    imports(entry: string, id: string) {
+      let closure = closures.get(entry);
+      if (!closure) {
+        closure = walk(entry);
+        closures.set(entry, closure);
+      }
+      return closure.has(id);
+    },
+  };
+}
+const staticImports = staticImportGraph();
+const clientFile = (file: string) => fileURLToPath(new URL(`./client/${file}`, import.meta.url));
+/** Vite's own modules (loading a chunk with its files, the module preload polyfill). */
+const isBundlerHelper = (id: string) => id.startsWith('\0vite/');
+/**
+ * The app's chunk: what client/entry-client.tsx needs before it runs, but what the page's first
+ * script (client/boot.ts) needs itself, and TanStack Query's modules (see build).
+ */
+const inAppChunk = (id: string) =>
+  staticImports.imports(clientFile('entry-client.tsx'), id) &&
+  !staticImports.imports(clientFile('boot.ts'), id) &&
+  !/[\\/]@tanstack[\\/]/.test(id);
 
 // The client build writes a manifest, from which the server preloads each rendered page's chunks;
 // `vite build --ssr entry-server.tsx` builds the server's renderer from the same components.
@@ -11,16 +71,52 @@ const api = `http://127.0.0.1:${apiPort}`;
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
   publicDir: 'public',
-  plugins: [react()],
-  // No source maps: they would publish the whole client source to anyone (the server's stay in dist/server).
+  plugins: [
+    react(),
+    staticImports.plugin,
+    bundleReport && !isSsrBuild
+      ? (visualizer({ filename: bundleReport, template: 'raw-data', gzipSize: true, sourcemap: true }) as PluginOption)
+      : null,
+  ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./client/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
+  // No source maps in the real build: they would publish the whole client source to anyone (the server's stay in dist/server).
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: bundleReport ? 'hidden' : false,
     manifest: true,
     copyPublicDir: !isSsrBuild,
     // A font stays a file of its own, fetched only for the characters a page shows (unicode-range).
     assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
+    // What the app's entry needs before it runs, in one file: left to itself the bundler makes half
+    // a dozen small ones of it (each also used by some page), each compressed on its own (about
+    // 2 kB more on a first visit) and each a request on a slow connection. The page's first
+    // script keeps its own imports and the bundler's helpers, so it loads nothing before the first
+    // paint; TanStack Query's index stays out, so only the parts the app imports come along, not
+    // the dashboard's hooks (infinite lists, parallel queries).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'index',
+                  test: (id: string) => id === clientFile('boot.ts') || isBundlerHelper(id),
+                  priority: 1,
+                },
+                { name: 'app', test: (id: string) => inAppChunk(id) },
+              ],
+            },
+          },
+        },
   },
   server: {
     proxy: {

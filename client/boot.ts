@@ -2,8 +2,20 @@
  * The page's only script at first: the styles, then the app once the browser has painted the
  * server's page. On a slow connection the app's code (about 100 kB) then never competes with what
  * the visitor is waiting to see; until it has loaded, links and forms work as plain HTML.
+ *
+ * With data saver on, the app's code waits for the visitor to touch the page (a tap, a key, a
+ * focus): a visit that only reads costs the page, its styles and its photos, nothing more.
  */
 import './generated/fonts.css';
 import './styles/global.css';
 
-requestAnimationFrame(() => setTimeout(() => void import('./entry-client')));
+const start = () => void import('./entry-client');
+const TOUCHES = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+if (document.documentElement.dataset.saver === 'on') {
+  const onTouch = () => {
+    for (const type of TOUCHES) removeEventListener(type, onTouch, true);
+    start();
+  };
+  for (const type of TOUCHES) addEventListener(type, onTouch, { capture: true, passive: true });
+} else requestAnimationFrame(() => setTimeout(start));

@@ -4,15 +4,17 @@
  * admin area arrive empty and are rendered here.
  */
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale, setLocale, setOverrides } from '../shared/messages';
 import { APP_DATA_ID, type PageData, TEXT_OVERRIDES_ID } from '../shared/page-data';
 import { LANGUAGE_PARAM } from '../shared/page-language';
 import { App } from './app';
 import { createQueryClient } from './app-providers';
-import { loadMessages } from './lib/catalogue';
+import { loadMessages, startWithPageTexts } from './lib/catalogue';
 import { rememberLanguage } from './lib/language';
+import { formsKept } from './offline/forms-kept';
+import { registerServiceWorker } from './offline/register';
 import { matchPublicPage } from './routes';
 
 // The server wrote the page in the visitor's language: the app goes on in it, with its texts only.
@@ -21,15 +23,30 @@ const locale = isLocale(lang) ? lang : 'en';
 setLocale(locale);
 // A shared link in a language (?lang=ha) makes that language the visitor's choice from now on.
 if (new URLSearchParams(location.search).has(LANGUAGE_PARAM)) rememberLanguage(locale);
-const messages = loadMessages(locale);
 // Staff's corrections of this language's texts, which the server rendered the page with.
 const overrides = document.getElementById(TEXT_OVERRIDES_ID)?.textContent;
 if (overrides) setOverrides(locale, JSON.parse(overrides) as Record<string, string>);
 
+/** Renders the app again once texts it lacked have arrived (client/lib/catalogue.ts). */
+let textsVersion = 0;
+const textsListeners = new Set<() => void>();
+const onTexts = (listener: () => void) => {
+  textsListeners.add(listener);
+  return () => textsListeners.delete(listener);
+};
+const textsArrived = () => {
+  textsVersion++;
+  for (const listener of textsListeners) listener();
+};
+
 const queryClient = createQueryClient();
 const data = document.getElementById(APP_DATA_ID)?.textContent;
-if (data) {
-  const page = JSON.parse(data) as PageData;
+const page = data ? (JSON.parse(data) as PageData) : undefined;
+// A rendered page brings the texts it shows: the rest of the catalogue comes when it is needed.
+const messages = page?.texts
+  ? Promise.resolve(startWithPageTexts(locale, page.texts, textsArrived))
+  : loadMessages(locale);
+if (page) {
   // A refused form post came back at the form's REST path: show the page at its own address.
   if (page.path !== location.pathname) history.replaceState(history.state, '', page.path + location.hash);
   const state = page.state as DehydratedState;
@@ -40,10 +57,19 @@ if (data) {
   hydrate(queryClient, state);
 }
 
+function Root() {
+  useSyncExternalStore(
+    onTexts,
+    () => textsVersion,
+    () => textsVersion,
+  );
+  return <App queryClient={queryClient} />;
+}
+
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <Root />
   </StrictMode>
 );
 // The server leaves the root empty (but for a marker comment) where the browser renders. Where it
@@ -52,3 +78,8 @@ const app = (
 if (root.firstElementChild)
   void Promise.all([messages, matchPublicPage(location.pathname).page.preload()]).then(() => hydrateRoot(root, app));
 else void messages.then(() => createRoot(root).render(app));
+// Offline copies and queued forms: the service worker is registered once the page has loaded.
+registerServiceWorker();
+// Forms kept on this phone while offline go out now and whenever it is online again; a visit
+// with none kept loads none of that code.
+if (formsKept()) void import('./offline/form-sync').then((sync) => sync.startFormSync());

@@ -4,7 +4,7 @@
  * /login and everything under /admin are client-rendered, in the admin's own chunks.
  */
 import type { createServerSideHelpers } from '@trpc/react-query/server';
-import { type ComponentType, createElement, lazy, Suspense } from 'react';
+import { type ComponentType, createElement, lazy, Suspense, useEffect, useRef } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
 import type { AppRouter } from '../server/trpc/root';
@@ -12,7 +12,8 @@ import { getLocale, type Locale, t } from '../shared/messages';
 import { RetryBoundary } from './components/retry-notice';
 import { Spinner } from './components/spinner';
 import { SiteLayout } from './layout/site-layout';
-import { loadStaffMessages } from './lib/catalogue';
+import { loadMessages, loadStaffMessages } from './lib/catalogue';
+import { loadWaitingParts } from './lib/near-screen';
 import { setPagePreloader } from './lib/page-preload';
 import { archivePageInput, campaignsPageInput, latestCampaignsInput } from './pages/public/page-queries';
 
@@ -30,6 +31,11 @@ export interface PublicPage {
    * page is about does not exist.
    */
   prefetch?: (api: PrefetchApi, params: Record<string, string>, search: URLSearchParams) => Promise<404 | undefined>;
+  /**
+   * Key prefixes of texts the page may show without a tap beyond those its server render shows
+   * (its scripts' own states): sent with the page too (client/lib/catalogue.ts).
+   */
+  texts?: readonly string[];
 }
 
 /**
@@ -43,6 +49,7 @@ const page = <K extends string>(
   load: (locale: Locale) => Promise<Record<K, () => React.ReactNode>>,
   name: K,
   prefetch?: PublicPage['prefetch'],
+  texts?: PublicPage['texts'],
 ): PublicPage => {
   const loaded = new Map<Locale, () => React.ReactNode>();
   const loading = new Map<Locale, Promise<void>>();
@@ -66,8 +73,9 @@ const page = <K extends string>(
   const lazyFor = (locale: Locale) => {
     let component = lazies.get(locale);
     if (!component) {
+      // Moving to another page: its code, and the whole catalogue (the first page came with its own texts only).
       component = lazy(async () => {
-        await preload(locale);
+        await Promise.all([preload(locale), loadMessages(locale)]);
         return { default: loaded.get(locale)! };
       });
       lazies.set(locale, component);
@@ -78,7 +86,7 @@ const page = <K extends string>(
     const locale = getLocale();
     return createElement(loaded.get(locale) ?? lazyFor(locale));
   };
-  return { path, Page, preload: () => preload(), prefetch };
+  return { path, Page, preload: () => preload(), prefetch, texts };
 };
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
@@ -118,6 +126,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
         return 404;
       }
     },
+    // The give form's words once its script runs (the button names the way chosen).
+    ['give.', 'pay.'],
   ),
   page(
     '/donate',
@@ -208,18 +218,24 @@ export function matchPublicPage(pathname: string): { page: PublicPage; params: R
 }
 
 // A page may get the next one's code ready before moving there (the give form, the pledge page).
-setPagePreloader((pathname) => matchPublicPage(pathname).page.preload());
+setPagePreloader((pathname) =>
+  Promise.all([matchPublicPage(pathname).page.preload(), loadMessages(getLocale())]).then(() => {}),
+);
 
 /** The paths the browser renders without the server: sign-in, a forgotten password, and the admin area. */
 export const CLIENT_ONLY_PATH = /^\/(?:login|forgot-password|reset-password|admin)(?:\/.*)?$/;
 
 /** A staff page: its code and the staff texts in the visitor's language, fetched together. */
 const staffPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
-  lazy(() => Promise.all([load(), loadStaffMessages(getLocale())]).then(([module]) => module));
+  lazy(() =>
+    Promise.all([load(), loadMessages(getLocale()), loadStaffMessages(getLocale())]).then(([module]) => module),
+  );
 const LoginPage = staffPage(() => import('./pages/admin/login-page'));
 const ForgotPasswordPage = staffPage(() => import('./pages/admin/forgot-password-page'));
 const ResetPasswordPage = staffPage(() => import('./pages/admin/reset-password-page'));
 const AdminApp = staffPage(() => import('./pages/admin/admin-app'));
+/** The dashboard's tRPC hooks, which only the staff pages use. */
+const TrpcProvider = lazy(() => import('./lib/trpc-provider'));
 
 /** While the next page's code arrives: the spinner, so a slow connection never shows a blank page. */
 const PageLoading = () => (
@@ -230,16 +246,23 @@ const PageLoading = () => (
 
 export function AppRoutes() {
   const [path] = useLocation();
+  // Once the app has moved to another page, parts left waiting on the first one load at once.
+  const firstPath = useRef(path);
+  useEffect(() => {
+    if (path !== firstPath.current) loadWaitingParts();
+  }, [path]);
   return (
     <Switch>
       <Route path={CLIENT_ONLY_PATH}>
         <Suspense fallback={<Spinner label={t('shell.loading')} />}>
-          <Switch>
-            <Route path="/login" component={LoginPage} />
-            <Route path="/forgot-password" component={ForgotPasswordPage} />
-            <Route path="/reset-password" component={ResetPasswordPage} />
-            <Route component={AdminApp} />
-          </Switch>
+          <TrpcProvider>
+            <Switch>
+              <Route path="/login" component={LoginPage} />
+              <Route path="/forgot-password" component={ForgotPasswordPage} />
+              <Route path="/reset-password" component={ResetPasswordPage} />
+              <Route component={AdminApp} />
+            </Switch>
+          </TrpcProvider>
         </Suspense>
       </Route>
       <Route>

@@ -15,6 +15,8 @@ import * as donorAndStaffWay from './2026-12-01T0000-donor-and-staff-way';
 import * as mailAttachment from './2026-12-01T0100-mail-attachment';
 import * as textOverrides from './2026-12-02T0000-text-overrides';
 import * as requestIds from './2026-12-03T0000-request-ids';
+import * as imageAvif from './2026-12-04T0000-image-avif';
+import * as formClientIds from './2026-12-04T0100-form-client-ids';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -33,4 +35,6 @@ export const migrations = {
   '2026-12-01T0100-mail-attachment': mailAttachment,
   '2026-12-02T0000-text-overrides': textOverrides,
   '2026-12-03T0000-request-ids': requestIds,
+  '2026-12-04T0000-image-avif': imageAvif,
+  '2026-12-04T0100-form-client-ids': formClientIds,
 };

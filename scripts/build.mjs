@@ -1,13 +1,16 @@
 /**
- * npm run build: the fonts (scripts/fonts.mjs), the client with Vite (plus gzip and brotli copies
- * for slow networks), the page renderer with Vite's SSR build into dist/ssr, and the server and its
- * command-line tools bundled with esbuild into dist/server.
+ * npm run build: the fonts (scripts/fonts.mjs), the client with Vite, the service worker and the
+ * home-screen icons (plus gzip and brotli copies for slow networks), the page renderer with Vite's
+ * SSR build into dist/ssr, and the server and its command-line tools bundled with esbuild into
+ * dist/server.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
+import sharp from 'sharp';
 import { buildFonts } from './fonts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,6 +30,8 @@ export async function buildAll() {
     );
   vite();
   vite('--ssr', 'entry-server.tsx', '--outDir', '../dist/ssr');
+  await buildServiceWorker();
+  await buildIcons();
   precompress(path.join(dist, 'client'));
   await build({
     entryPoints: {
@@ -52,6 +57,75 @@ export async function buildAll() {
   });
   fs.writeFileSync(path.join(dist, 'BUILD_STAMP'), new Date().toISOString());
   console.log(`Built client and server in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * dist/client/sw.js (client/sw/service-worker.ts) with what it keeps ahead: the entry script and
+ * the app's code it loads, their styles, the fonts and the logo. Its version, which names its
+ * caches, is a hash of the build's manifest and the worker's own code: a deploy that changes
+ * either installs a new worker, which drops the old caches.
+ */
+async function buildServiceWorker() {
+  const manifestText = fs.readFileSync(path.join(dist, 'client/.vite/manifest.json'), 'utf8');
+  const manifest = JSON.parse(manifestText);
+  const files = new Set();
+  const add = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(`/${file}`);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
+  add('entry-client.tsx');
+  const fonts = Object.values(manifest)
+    .map((chunk) => `/${chunk.file}`)
+    .filter((file) => file.endsWith('.woff2'));
+  for (const font of fonts) files.delete(font);
+  const bundle = async (version) =>
+    (
+      await build({
+        entryPoints: ['client/sw/service-worker.ts'],
+        absWorkingDir: root,
+        bundle: true,
+        write: false,
+        format: 'iife',
+        target: 'es2020',
+        minify: true,
+        legalComments: 'none',
+        logLevel: 'warning',
+        define: {
+          __SW_VERSION__: JSON.stringify(version),
+          __SW_PRECACHE__: JSON.stringify([...files, '/images/logo.svg', '/manifest.webmanifest']),
+          __SW_FONTS__: JSON.stringify(fonts),
+        },
+      })
+    ).outputFiles[0].text;
+  const version = createHash('sha256')
+    .update(manifestText)
+    .update(await bundle(''))
+    .digest('hex')
+    .slice(0, 12);
+  fs.writeFileSync(path.join(dist, 'client/sw.js'), await bundle(version));
+}
+
+/** The home-screen icons of the web app manifest, drawn from the logo. */
+async function buildIcons() {
+  const logo = fs.readFileSync(path.join(root, 'client/public/images/logo.svg'));
+  const out = path.join(dist, 'client/icons');
+  fs.mkdirSync(out, { recursive: true });
+  // The logo is drawn on a 48-unit square: rendered at the density that makes it `size` pixels.
+  const render = (size) =>
+    sharp(logo, { density: (72 * size) / 48 })
+      .resize(size, size)
+      .png();
+  for (const size of [192, 512]) await render(size).toFile(path.join(out, `icon-${size}.png`));
+  // A maskable icon is cut to a circle or a rounded square by the phone: the logo sits within the
+  // safe zone (the middle 80 %) on the logo's own yellow.
+  await sharp({ create: { width: 512, height: 512, channels: 4, background: '#FFD02F' } })
+    .composite([{ input: await render(410).toBuffer(), gravity: 'center' }])
+    .png()
+    .toFile(path.join(out, 'maskable-512.png'));
 }
 
 function precompress(dir) {

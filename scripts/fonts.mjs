@@ -10,6 +10,8 @@
  * - Fallbacks: each family falls back to a local font (Roboto or Noto Serif on Android phones,
  *   Arial or Georgia on Windows and Macs, Liberation on Linux) resized to the web font's metrics,
  *   computed by Capsize, so the text does not move when the web font arrives (font-display: swap).
+ * - Data saver (`<html data-saver="on">`): the variables name only those local fonts, so no page
+ *   element uses a web font and the browser never fetches one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,6 +81,7 @@ export async function buildFonts() {
   fs.mkdirSync(out, { recursive: true });
   const css = [];
   const variables = [];
+  const saverVariables = [];
   for (const font of FAMILIES) {
     for (const [subset, { chars, unicodeRange }] of Object.entries(SUBSETS)) {
       const source = fs.readFileSync(path.join(root, 'node_modules', font.dir, font.sources[subset]));
@@ -97,10 +100,13 @@ export async function buildFonts() {
     const { fontFamily, fontFaces } = createFontStack(font.stack);
     css.push(fontFaces);
     variables.push(`  ${font.variable}: ${fontFamily}, ${font.generic};`);
+    // The same stack without its first family, the web font.
+    const localFonts = fontFamily.split(/,\s*/).slice(1).join(', ');
+    saverVariables.push(`  ${font.variable}: ${localFonts}, ${font.generic};`);
   }
   fs.writeFileSync(
     path.join(out, 'fonts.css'),
-    `/* Written by scripts/fonts.mjs: do not edit. */\n${css.join('\n')}\n:root {\n${variables.join('\n')}\n}\n`,
+    `/* Written by scripts/fonts.mjs: do not edit. */\n${css.join('\n')}\n:root {\n${variables.join('\n')}\n}\nhtml[data-saver="on"] {\n${saverVariables.join('\n')}\n}\n`,
   );
 }
 

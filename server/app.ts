@@ -39,6 +39,7 @@ import { outboxFigures } from './mail/outbox-figures';
 import { outboxRest } from './mail/rest';
 import { editionsRest } from './newsletter/editions/rest';
 import { newsletterRest } from './newsletter/rest';
+import { registerOfflinePage } from './offline-page';
 import { type PageRenderer, registerPages } from './pages';
 import { checkoutOrigins } from './payments/paystack';
 import { paymentsRest } from './payments/rest';
@@ -178,6 +179,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     renderer: options.renderer,
     methodsOf,
   });
+  registerOfflinePage(app);
 
   // Routes: REST ones typed and validated by the shared zod schemas, and described by OpenAPI.
   const api = withZodSchemas(app);

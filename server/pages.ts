@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { DATA_SAVER_HEADER, DATA_SAVER_KEY, isDataSaver } from '../shared/data-saver';
 import { FORM_ECHO_KEY, FORM_PAGES, type FormEcho } from '../shared/form-echo';
 import { LANGUAGES, LOCALE_CODES, type Locale, t } from '../shared/messages';
 import { APP_DATA_ID, type PageData, serializeForScript } from '../shared/page-data';
@@ -74,7 +75,7 @@ export interface PageRenderer {
   render(
     url: string,
     api: ReturnType<typeof createServerSideHelpers<typeof appRouter>>,
-  ): Promise<{ status: 200 | 404; html: string; state: unknown }>;
+  ): Promise<{ status: 200 | 404; html: string; state: unknown; texts?: Record<string, string> }>;
 }
 
 /** Vite's build manifest: the file each source became. */
@@ -196,18 +197,32 @@ export async function registerPages(
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker: checked on every visit, so a deploy's worker takes over on the next one.
+        if (/^sw\.js(?:\.br|\.gz)?$/.test(path.relative(options.staticDir!, filePath))) {
+          res.setHeader('cache-control', 'no-cache');
+          res.setHeader('service-worker-allowed', '/');
+        }
       },
     });
   }
 
-  /** The template with the head, the preloads, the app's markup and its data written in (functions, not strings: `$` stays literal). */
-  const fill = (locale: Locale, parts: { head: string; preload: string; html: string; data: string }) =>
-    template!
-      .replace(HTML_ELEMENT, () => `<html lang="${locale}">`)
+  /**
+   * The template with the head, the preloads, the app's markup and its data written in (functions,
+   * not strings: `$` stays literal). With data saver on, the root element says so (the styles then
+   * name only system fonts) and no font is preloaded.
+   */
+  const fill = (req: FastifyRequest, reply: FastifyReply, parts: { head: string; html: string; data: string }) => {
+    const saver = isDataSaver(req.headers);
+    // The page differs by the choice: caches (the service worker's too) keep the two apart.
+    const vary = reply.getHeader('vary');
+    reply.header(DATA_SAVER_HEADER, saver ? 'on' : 'off').header('vary', vary ? `${vary}, Save-Data` : 'Save-Data');
+    return template!
+      .replace(HTML_ELEMENT, () => `<html lang="${req.locale}"${saver ? ' data-saver="on"' : ''}>`)
       .replace(HEAD_MARKER, () => parts.head)
-      .replace(PRELOAD_MARKER, () => parts.preload)
+      .replace(PRELOAD_MARKER, () => (saver ? '' : preloadTags(fontsFor(req.locale))))
       .replace(HTML_MARKER, () => parts.html)
       .replace(DATA_MARKER, () => parts.data);
+  };
 
   /** Renders the page at `url`; `echo` is a refused form post it shows again, `outcome` what a mailed link did. */
   async function render(req: FastifyRequest, reply: FastifyReply, url: string, echo?: FormEcho, outcome?: LinkOutcome) {
@@ -223,6 +238,7 @@ export async function registerPages(
     });
     if (echo) api.queryClient.setQueryData(FORM_ECHO_KEY, echo);
     if (outcome) api.queryClient.setQueryData(LINK_OUTCOME_KEY, outcome);
+    if (isDataSaver(req.headers)) api.queryClient.setQueryData(DATA_SAVER_KEY, true);
     const page = await options.renderer.render(url, api);
     const meta = await metaOf(deps, pathname, page.status);
     const personal = PRIVATE_PAGE_PATH.test(pathname);
@@ -230,17 +246,21 @@ export async function registerPages(
     const head =
       headTags(req, pathname, meta, { publicUrl, canonical: page.status === 200 && !echo && !personal }) +
       (personal ? '\n    <meta name="robots" content="noindex">' : '');
-    const pageData: PageData = { path: pathname, state: page.state };
+    const pageData: PageData = { path: pathname, state: page.state, texts: page.texts };
     const data =
       `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(pageData)}</script>` +
       (await overridesScript(deps, req.locale));
-    const html = fill(req.locale, { head, preload: preloadTags(fontsFor(req.locale)), html: page.html, data });
+    const html = fill(req, reply, { head, html: page.html, data });
     rendered?.();
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', personal ? 'private, no-store' : 'no-cache')
-      .status(echo || outcome?.ok === false ? 400 : page.status)
-      .send(html);
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', personal ? 'private, no-store' : 'no-cache')
+        // The service worker keeps its copies of pages per language (client/sw/rules.ts).
+        .header('content-language', req.locale)
+        .status(echo || outcome?.ok === false ? 400 : page.status)
+        .send(html)
+    );
   }
 
   const pages: Pages = {
@@ -258,7 +278,10 @@ export async function registerPages(
       if (!template) return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
       const pathname = req.url.split('?')[0] ?? '/';
       if (!options.renderer || CLIENT_ONLY_PATH.test(req.url)) {
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('content-language', req.locale);
         // The shell: the browser renders the page. Staff pages are never kept in memory.
         req.cacheSlot = undefined;
         const passwordPage = PASSWORD_PAGE_PATH.test(req.url);
@@ -269,9 +292,7 @@ export async function registerPages(
         const head =
           headTags(req, pathname, meta, { publicUrl, canonical: false }) + (passwordPage ? PASSWORD_PAGE_HEAD : '');
         const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>${await overridesScript(deps, req.locale)}`;
-        return reply.send(
-          fill(req.locale, { head, preload: preloadTags(fontsFor(req.locale)), html: '', data: noscript }),
-        );
+        return reply.send(fill(req, reply, { head, html: '', data: noscript }));
       }
       return render(req, reply, req.url);
     },

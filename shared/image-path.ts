@@ -27,8 +27,28 @@ export function resolveImagePaths(paths: readonly (string | null | undefined)[] 
 /** True for images our upload pipeline serves, which have width variants. */
 export const isUploadedImage = (src: string) => src.startsWith(UPLOADS_PREFIX);
 
+/** The formats an upload is stored in: WebP always, AVIF beside it for widths where it is smaller. */
+export type ImageFormat = 'webp' | 'avif';
+/** The query parameter that asks for the AVIF copy (the WebP is answered for a width that has none). */
+export const IMAGE_FORMAT_PARAM = 'format';
+
+/**
+ * What a page knows of an uploaded image beyond its path (in the site's own data, never the REST
+ * bodies): whether it has AVIF copies, and the bytes of the copy a data-saver page loads.
+ */
+export interface ImageInfo {
+  avif: boolean;
+  bytes: number;
+}
+/** Campaign data as the site's pages get it: the info of each uploaded image, by its path. */
+export type WithImageInfo<T> = T & { imageInfo?: Record<string, ImageInfo> };
+
+/** The address of one width variant, in AVIF where asked for. */
+export const imageVariant = (src: string, width: number, format: ImageFormat = 'webp') =>
+  `${src}?w=${width}${format === 'avif' ? `&${IMAGE_FORMAT_PARAM}=avif` : ''}`;
+
 /** A srcset of the stored width variants, for uploaded images only. */
-export function imageSrcSet(src: string): string | undefined {
+export function imageSrcSet(src: string, format: ImageFormat = 'webp'): string | undefined {
   if (!isUploadedImage(src)) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
+  return IMAGE_WIDTHS.map((w) => `${imageVariant(src, w, format)} ${w}w`).join(', ');
 }

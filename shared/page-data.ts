@@ -10,7 +10,18 @@ export const TEXT_OVERRIDES_ID = 'text-overrides';
 export interface PageData {
   path: string;
   state: unknown;
+  /**
+   * The catalogue's texts the page shows, in its language: the browser hydrates with them and
+   * loads the whole catalogue later (client/lib/catalogue.ts). Absent: load it before hydrating.
+   */
+  texts?: Record<string, string>;
 }
+
+/**
+ * Texts sent with every page beside those it shows: the header's and footer's (menus that open on
+ * a tap), the offline bar's and the network notices, shown without a tap, and dates.
+ */
+export const ALWAYS_SENT_TEXTS = ['shell.', 'footer.', 'nav.', 'common.', 'offline.', 'network.', 'date.'] as const;
 
 /**
  * The data as a script's text: JSON with `<` escaped, so no string in it (a campaign title, say)

@@ -1,22 +1,31 @@
 import { Link } from 'wouter';
 import { campaignTexts, lacksHausa, langOf } from '../../shared/campaign-language';
 import { formatNaira } from '../../shared/format';
+import type { WithImageInfo } from '../../shared/image-path';
 import { choiceLabel, getLocale, t } from '../../shared/messages';
 import type { Campaign } from '../../shared/schemas/campaign';
 import { CampaignImage } from './campaign-image';
 import { MapPin } from './icons/map-pin';
 import { FundingProgress } from './progress-bar';
 
-export type CampaignSummary = Pick<
-  Campaign,
-  '_id' | 'title' | 'shortDescription' | 'image' | 'location' | 'category' | 'amountRaised' | 'target'
-> &
-  Partial<Pick<Campaign, 'titleHa' | 'shortDescriptionHa' | 'description' | 'descriptionHa' | 'overview' | 'updates'>>;
+export type CampaignSummary = WithImageInfo<
+  Pick<Campaign, '_id' | 'title' | 'shortDescription' | 'image' | 'location' | 'category' | 'amountRaised' | 'target'> &
+    Partial<Pick<Campaign, 'titleHa' | 'shortDescriptionHa' | 'description' | 'descriptionHa' | 'overview' | 'updates'>>
+>;
 
 const CARD_SIZES = '(min-width: 1100px) 22rem, (min-width: 700px) 45vw, 100vw';
 
 /** One campaign in a grid: image, title and button all lead to its page. */
-export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: CampaignSummary; headingLevel?: 2 | 3 }) {
+export function CampaignCard({
+  campaign,
+  headingLevel = 3,
+  leading = false,
+}: {
+  campaign: CampaignSummary;
+  headingLevel?: 2 | 3;
+  /** The first card on a page that opens with the grid: its photo is fetched at once and first. */
+  leading?: boolean;
+}) {
   const href = `/campaign/${encodeURIComponent(campaign._id)}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const texts = campaignTexts(campaign);
@@ -26,7 +35,15 @@ export function CampaignCard({ campaign, headingLevel = 3 }: { campaign: Campaig
     <article className="campaign-card">
       {/* The image link repeats the title link, so it is hidden from the tab order and screen readers. */}
       <Link to={href} className="campaign-card__media" tabIndex={-1} aria-hidden="true">
-        <CampaignImage src={campaign.image} alt="" width={640} height={400} sizes={CARD_SIZES} />
+        <CampaignImage
+          src={campaign.image}
+          alt=""
+          width={640}
+          height={400}
+          sizes={CARD_SIZES}
+          info={campaign.imageInfo?.[campaign.image]}
+          {...(leading && { loading: 'eager', fetchPriority: 'high' })}
+        />
         {campaign.category && <span className="campaign-card__tag">{choiceLabel(campaign.category)}</span>}
       </Link>
       <div className="campaign-card__body">

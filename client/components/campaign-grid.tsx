@@ -10,6 +10,8 @@ interface Props {
   skeletons?: number;
   emptyText?: string;
   headingLevel?: 2 | 3;
+  /** The grid opens the page: its first photo is what the visitor waits for, so it comes first. */
+  leading?: boolean;
 }
 
 /** The card grid with its loading, error (with Retry) and empty states. */
@@ -21,6 +23,7 @@ export function CampaignGrid({
   skeletons = 3,
   emptyText,
   headingLevel,
+  leading = false,
 }: Props) {
   if (isLoading) {
     return (
@@ -49,9 +52,9 @@ export function CampaignGrid({
   }
   return (
     <ul className="campaign-grid">
-      {campaigns.map((campaign) => (
+      {campaigns.map((campaign, i) => (
         <li key={campaign._id}>
-          <CampaignCard campaign={campaign} headingLevel={headingLevel} />
+          <CampaignCard campaign={campaign} headingLevel={headingLevel} leading={leading && i === 0} />
         </li>
       ))}
     </ul>

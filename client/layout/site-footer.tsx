@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { FOUNDATION } from '../../shared/constants';
 import { t } from '../../shared/messages';
 import { LogoMark } from '../components/logo-mark';
+import { DataSaverSwitch } from './data-saver-switch';
 import { NAV_LINKS } from './nav-links';
 
 const HELP_LINKS = [
@@ -55,6 +56,7 @@ export function SiteFooter() {
       <div className="container site-footer__bottom">
         <p>{t('footer.copyright', { year: new Date().getFullYear(), name: FOUNDATION.name })}</p>
         <p>{t('footer.giving')}</p>
+        <DataSaverSwitch />
       </div>
     </footer>
   );

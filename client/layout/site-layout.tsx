@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { t } from '../../shared/messages';
 import { metaForPath } from '../../shared/page-meta';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { OfflineBar } from './offline-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -46,6 +47,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
+      <OfflineBar />
       <SiteHeader />
       <main id="main" ref={mainRef} tabIndex={-1}>
         {children}

@@ -1,8 +1,13 @@
 /**
  * Loads a language's texts into the catalogue: the browser downloads only the language it shows
  * (each is its own chunk). The staff area's texts come with its code.
+ *
+ * A page the server rendered brings the texts it shows with its data, and the app hydrates with
+ * those alone: the whole catalogue (about 13 kB) is fetched only once the visitor does something
+ * (a tap, a key, focus or a scroll), the app moves to another page (client/routes.tsx), or a part
+ * of the page looks up a text it lacks, after which the app renders again with it.
  */
-import type { Locale } from '../../shared/messages';
+import { addMessages, type Locale, watchTexts } from '../../shared/messages';
 
 const core: Record<Locale, () => Promise<unknown>> = {
   en: () => import('../../shared/messages/en/core'),
@@ -13,5 +18,55 @@ const staffArea: Record<Locale, () => Promise<unknown>> = {
   ha: () => import('../../shared/messages/ha/staff-area'),
 };
 
-export const loadMessages = (locale: Locale) => core[locale]();
+const loading = new Map<Locale, Promise<unknown>>();
+
+/** The language's whole catalogue, fetched once (again after a failure, e.g. offline). */
+export function loadMessages(locale: Locale): Promise<unknown> {
+  let promise = loading.get(locale);
+  if (!promise) {
+    promise = core[locale]().catch((error: unknown) => {
+      loading.delete(locale);
+      throw error;
+    });
+    loading.set(locale, promise);
+  }
+  return promise;
+}
+
 export const loadStaffMessages = (locale: Locale) => staffArea[locale]();
+
+/** What the visitor does that fetches the rest of the texts. */
+const USE_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart', 'scroll'] as const;
+
+/**
+ * Starts the app with the texts the server sent with its page; `rerender` runs once the whole
+ * catalogue is in, if something had looked up a text that was missing until then.
+ */
+export function startWithPageTexts(locale: Locale, texts: Record<string, string>, rerender: () => void): void {
+  addMessages(locale, texts as Parameters<typeof addMessages>[1]);
+  let missed = false;
+  const stop = () => {
+    for (const event of USE_EVENTS) window.removeEventListener(event, fetchAll, true);
+  };
+  const listen = () => {
+    for (const event of USE_EVENTS) window.addEventListener(event, fetchAll, { capture: true, passive: true });
+  };
+  function fetchAll() {
+    stop();
+    loadMessages(locale).then(
+      () => {
+        watchTexts(undefined);
+        if (missed) rerender();
+      },
+      // Not fetched (offline): the next thing the visitor does tries again.
+      listen,
+    );
+  }
+  watchTexts((_key, found) => {
+    if (found || missed) return;
+    missed = true;
+    // Not from inside the render that looked it up.
+    queueMicrotask(fetchAll);
+  });
+  listen();
+}

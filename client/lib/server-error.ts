@@ -3,7 +3,6 @@
  * message, field errors), or nothing when no answer came (offline, a gateway page), in which case
  * callers show their fallback text.
  */
-import { isTRPCClientError } from '@trpc/client';
 import { t } from '../../shared/messages';
 import type { FieldIssue } from '../../shared/schemas/fields';
 
@@ -27,6 +26,13 @@ export interface ServerError {
   fieldErrors: FieldIssue[];
 }
 
+/**
+ * A tRPC client error, known by the name its class gives it: importing tRPC's own test
+ * (`isTRPCClientError`) would bring the tRPC client into every page that can show a failure.
+ */
+const isTrpcError = (error: unknown): error is Error & { data?: unknown } =>
+  error instanceof Error && error.name === 'TRPCClientError';
+
 interface ErrorData {
   httpStatus?: number;
   fieldErrors?: FieldIssue[];
@@ -36,7 +42,7 @@ export function readServerError(error: unknown): ServerError {
   let status: number | undefined;
   let fieldErrors: FieldIssue[] = [];
   if (error instanceof HttpError) status = error.status || undefined;
-  else if (isTRPCClientError(error) && error.data) {
+  else if (isTrpcError(error) && error.data) {
     const data = error.data as ErrorData;
     status = data.httpStatus;
     fieldErrors = (data.fieldErrors ?? []).filter((issue) => issue.path);

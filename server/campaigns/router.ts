@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { campaignIdInput, campaignInput, campaignListInput, campaignPageInput } from '../../shared/schemas/campaign';
 import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
+import { withImageInfo } from '../uploads/image-info';
 import {
   adminCampaignPage,
   countByLocation,
@@ -13,8 +14,14 @@ import {
 } from './service';
 
 export const campaignRouter = router({
-  list: publicProcedure.input(campaignListInput.optional()).query(({ ctx, input }) => listCampaigns(ctx, input)),
-  byId: publicProcedure.input(campaignIdInput).query(({ ctx, input }) => getCampaign(ctx, input.id)),
+  // The site's pages also get what they need of the images (AVIF copies, data-saver sizes); the
+  // REST answers stay as the spec has them.
+  list: publicProcedure
+    .input(campaignListInput.optional())
+    .query(async ({ ctx, input }) => withImageInfo(ctx, await listCampaigns(ctx, input), false)),
+  byId: publicProcedure
+    .input(campaignIdInput)
+    .query(async ({ ctx, input }) => (await withImageInfo(ctx, [await getCampaign(ctx, input.id)], true))[0]!),
   /** The admin's table, a page at a time, newest first. */
   adminPage: staffProcedure('campaigns.read')
     .input(campaignPageInput)

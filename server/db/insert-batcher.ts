@@ -23,8 +23,11 @@ export interface BatcherOptions {
   maxRows?: number;
   /** Statements in flight at once: 1 for PGlite (one connection), a few for a pool. */
   concurrency: number;
-  /** Leave a row whose value is already in this unique column as it is. */
-  onConflictDoNothing?: string;
+  /**
+   * Leave a row whose value is already in this unique column as it is; `true`: in any unique
+   * column of the table (a statement can name one conflict target only).
+   */
+  onConflictDoNothing?: string | true;
   /**
    * Runs in the transaction of the batch, with the rows it stored: what must be written with them
    * or not at all (the mails they cause, server/mail/outbox.ts). Its failure fails the batch.
@@ -44,7 +47,8 @@ export function createInsertBatcher(db: Kysely<any>, table: string, options: Bat
   const insertAll = (executor: Kysely<any>, rows: Pending['row'][]) => {
     let query = executor.insertInto(table).values(rows);
     const column = options.onConflictDoNothing;
-    if (column) query = query.onConflict((oc) => oc.column(column).doNothing());
+    if (column === true) query = query.onConflict((oc) => oc.doNothing());
+    else if (column) query = query.onConflict((oc) => oc.column(column).doNothing());
     return query.returningAll().execute();
   };
   const { afterInsert } = options;

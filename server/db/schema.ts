@@ -14,6 +14,7 @@ import type {
   PROJECT_INTERESTS,
   VOLUNTEER_INTERESTS,
 } from '../../shared/constants';
+import type { ImageFormat } from '../../shared/image-path';
 import type { Role } from '../../shared/roles';
 import type { AlertChoice } from '../../shared/schemas/alerts';
 
@@ -72,6 +73,8 @@ export interface CampaignUpdatesTable {
 
 interface Reviewed {
   id: string;
+  /** The id the sender's browser gave the submission: a repeat with it stores nothing new. */
+  clientId: string | null;
   status: Generated<'pending' | 'approved' | 'rejected'>;
   registrationDate: Timestamp;
   updatedAt: Timestamp;
@@ -123,6 +126,8 @@ export interface AdvocateSubmissionsTable extends Reviewed {
 
 export interface NewsletterSubscriptionsTable {
   id: string;
+  /** The id the sender's browser gave the submission: a repeat with it stores nothing new. */
+  clientId: string | null;
   email: string;
   status: Generated<'active' | 'unsubscribed'>;
   subscriptionDate: Timestamp;
@@ -137,6 +142,8 @@ export interface NewsletterSubscriptionsTable {
 
 export interface ContactMessagesTable {
   id: string;
+  /** The id the sender's browser gave the submission: a repeat with it stores nothing new. */
+  clientId: string | null;
   name: string;
   email: string;
   phone: string;
@@ -259,6 +266,8 @@ export interface UploadVariantsTable {
   uploadName: string;
   /** 0 is the full image; other values are the stored width variants. */
   width: number;
+  /** 'webp', or 'avif' for the copy kept beside a width's WebP where it is smaller. */
+  format: Generated<ImageFormat>;
   contentType: string;
   etag: string;
   data: Uint8Array;

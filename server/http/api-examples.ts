@@ -50,6 +50,9 @@ export const CONTACT_EXAMPLE = {
 
 export const NEWSLETTER_EXAMPLE = { email: 'reader@example.org' };
 
+/** A form's optional `clientId`: the id its sender's browser gave it, so a repeat is stored once. */
+export const FORM_CLIENT_ID_EXAMPLE = '3f0c2a4e-8b1d-4c6e-9a57-2d8e4b1c7f90';
+
 /** The token of a mailed newsletter link (shortened here). */
 export const NEWSLETTER_LINK_EXAMPLE = { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzYTFiMiJ9.c2lnbmF0dXJl' };
 export const ONE_CLICK_EXAMPLE = { 'List-Unsubscribe': 'One-Click' };

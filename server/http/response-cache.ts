@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATA_SAVER_HEADER, isDataSaver } from '../../shared/data-saver';
 import { getLocale } from '../../shared/messages';
 import { pageCacheKey } from '../../shared/page-data';
 import type { PublicDataVersion } from '../db/public-data-version';
@@ -54,10 +55,13 @@ const MAX_BYTES = 32 * 1024 * 1024;
 type Encoding = 'br' | 'gzip';
 /**
  * A browser navigation and a fetch differ (page or JSON), and so do encodings and languages: a
- * page's language comes from its cookie or Accept-Language, the API's from Accept-Language.
+ * page's language comes from its cookie or Accept-Language, the API's from Accept-Language. A
+ * page also differs with data saver (Save-Data, or the cookie).
  */
-const varyOf = (entry: Pick<Entry, 'key'>) =>
-  ['Accept', 'Accept-Encoding', ...languageVary(entry.key.startsWith('page '))].join(', ');
+const varyOf = (entry: Pick<Entry, 'key'>) => {
+  const page = entry.key.startsWith('page ');
+  return ['Accept', 'Accept-Encoding', ...languageVary(page), ...(page ? ['Save-Data'] : [])].join(', ');
+};
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 const compress = (bytes: Buffer, encoding: Encoding) =>
@@ -99,6 +103,12 @@ const PER_CLIENT = new Set([
   'transfer-encoding',
   'x-request-id',
 ]);
+
+/**
+ * Set by the page's handler (on Fastify's reply, not the raw response) and the same for everyone
+ * who gets that entry: which language and which data-saver choice the page was made in.
+ */
+const PAGE_HEADERS = ['content-language', DATA_SAVER_HEADER];
 
 const etagOf = (entry: Entry, encoding: Encoding | null) =>
   encoding ? `"${entry.tag}-${encoding === 'br' ? 'br' : 'gz'}"` : `"${entry.tag}"`;
@@ -143,12 +153,12 @@ function isCacheable(req: FastifyRequest): boolean {
 
 /**
  * A browser navigation may get a page on the same path: it never shares a slot with JSON. A page
- * is kept under its language, its path and the parameters it reads, so junk query strings share
- * its slot.
+ * is kept under its language, the data-saver choice, its path and the parameters it reads, so
+ * junk query strings share its slot.
  */
 const keyOf = (req: FastifyRequest) =>
   req.routeOptions.config?.publicCache === 'page' || wantsPage(req)
-    ? `page ${getLocale()} ${pageCacheKey(req.url)}`
+    ? `page ${getLocale()} ${isDataSaver(req.headers) ? 'saver' : 'full'} ${pageCacheKey(req.url)}`
     : `data ${getLocale()} ${req.url}`;
 
 export interface ResponseCache {
@@ -281,6 +291,10 @@ export function registerResponseCache(app: FastifyInstance, publicDataVersion: P
     const headers: Entry['headers'] = { 'content-type': contentType };
     for (const [name, value] of Object.entries(reply.raw.getHeaders())) {
       if (value !== undefined && !PER_CLIENT.has(name)) headers[name] = value;
+    }
+    for (const name of PAGE_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = value;
     }
     const entry: Entry = {
       key: slot.key,

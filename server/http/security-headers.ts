@@ -19,6 +19,9 @@ const CONTENT_SECURITY_POLICY = {
   scriptSrc: ["'self'"],
   connectSrc: ["'self'"],
   fontSrc: ["'self'"],
+  // The service worker (/sw.js) and the web app manifest, named although default-src covers them.
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
   formAction: ["'self'"],

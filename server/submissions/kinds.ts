@@ -55,10 +55,26 @@ const iso = (d: Date) => d.toISOString();
 
 /** Reviewed submissions answer their own fields first, then status and registration date. */
 function reviewedWire<
-  R extends { id: string; status: string; registrationDate: Date; updatedAt: Date; language: string },
+  R extends {
+    id: string;
+    status: string;
+    registrationDate: Date;
+    updatedAt: Date;
+    language: string;
+    clientId: string | null;
+  },
 >(row: R) {
-  // The language is for the mails (server/submissions/after-store.ts), not part of the answer.
-  const { id, status, registrationDate, updatedAt: _updatedAt, language: _language, ...fields } = row;
+  // The language is for the mails (server/submissions/after-store.ts), the client's id for
+  // repeats (server/submissions/service.ts): neither is part of the answer.
+  const {
+    id,
+    status,
+    registrationDate,
+    updatedAt: _updatedAt,
+    language: _language,
+    clientId: _clientId,
+    ...fields
+  } = row;
   return { _id: id, ...fields, status: status as R['status'], registrationDate: iso(registrationDate) };
 }
 
@@ -121,6 +137,7 @@ export const KINDS = {
       language: _language,
       confirmedAt,
       confirmSentAt: _confirmSentAt,
+      clientId: _clientId,
       ...fields
     }): NewsletterSubscription => ({
       _id: id,
@@ -143,7 +160,7 @@ export const KINDS = {
     input: contactInput,
     success: 'contact.success',
     columns: ({ website: _website, ...fields }) => fields,
-    toWire: ({ id, createdAt, language: _language, ...fields }): ContactMessage => ({
+    toWire: ({ id, createdAt, language: _language, clientId: _clientId, ...fields }): ContactMessage => ({
       _id: id,
       ...fields,
       createdAt: iso(createdAt),

@@ -30,6 +30,7 @@ import { ValidationError } from '../errors';
 import {
   ADVOCATE_EXAMPLE,
   CONTACT_EXAMPLE,
+  FORM_CLIENT_ID_EXAMPLE,
   NEWSLETTER_EXAMPLE,
   NOTE_ADDED_EXAMPLE,
   NOTE_EXAMPLE,
@@ -58,31 +59,31 @@ const FORMS = {
   volunteer: {
     operationId: 'registerVolunteer',
     summary: 'Apply as a volunteer',
-    example: VOLUNTEER_EXAMPLE,
+    example: { ...VOLUNTEER_EXAMPLE, clientId: FORM_CLIENT_ID_EXAMPLE },
     record: volunteerRecord,
   },
   partner: {
     operationId: 'registerPartner',
     summary: 'Apply as a partner organisation',
-    example: PARTNER_EXAMPLE,
+    example: { ...PARTNER_EXAMPLE, clientId: FORM_CLIENT_ID_EXAMPLE },
     record: partnerRecord,
   },
   advocate: {
     operationId: 'registerAdvocate',
     summary: 'Sign up as an advocate',
-    example: ADVOCATE_EXAMPLE,
+    example: { ...ADVOCATE_EXAMPLE, clientId: FORM_CLIENT_ID_EXAMPLE },
     record: advocateRecord,
   },
   contact: {
     operationId: 'registerContact',
     summary: 'Send a message to the foundation',
-    example: CONTACT_EXAMPLE,
+    example: { ...CONTACT_EXAMPLE, clientId: FORM_CLIENT_ID_EXAMPLE },
     record: contactRecord,
   },
   newsletter: {
     operationId: 'subscribeNewsletter',
     summary: 'Subscribe to the newsletter',
-    example: NEWSLETTER_EXAMPLE,
+    example: { ...NEWSLETTER_EXAMPLE, clientId: FORM_CLIENT_ID_EXAMPLE },
     record: newsletterRecord,
   },
 } satisfies Record<KindName, { operationId: string; summary: string; example: object; record: z.ZodType }>;
@@ -113,13 +114,13 @@ function formRoute<K extends KindName>(app: ZodApp, deps: Deps, pages: Pages, na
           KINDS[name].unique
             ? `Every address gets the same answer with \`data: null\`, whether it was on the list or not; a known address is left as it is (an unsubscribed one stays unsubscribed). `
             : ''
-        }A filled-in \`website\` field (the honeypot) is answered the same but nothing is stored; \`data\` is then null.`,
+        }A filled-in \`website\` field (the honeypot) is answered the same but nothing is stored; \`data\` is then null. With \`clientId\` (optional, a UUID the sender makes for one filled form) a form sent again, by a retry or from a phone that kept it offline, is stored once: the repeat is answered as the first time and causes no second mail; the same \`clientId\` with other content is refused with 409 and nothing stored is shown.`,
         body: KINDS[name].input,
         consumes: ['application/json', FORM_CONTENT_TYPE],
         response: {
           201: answer('Received', registeredAnswer(record), { example: REGISTERED_EXAMPLES[name] }),
           303: seeOther(`Received from an HTML form: Location is the form's page with ?${SENT_PARAM}=${name}`),
-          ...refusals(...BODY_REFUSALS),
+          ...refusals(...BODY_REFUSALS, 409),
           400: formRefusal(),
         },
       },

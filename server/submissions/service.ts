@@ -17,7 +17,7 @@ import { isId, newId } from '../db/ids';
 import { createInsertBatcher, type InsertBatcher } from '../db/insert-batcher';
 import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
-import { NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { resendConfirmation } from '../newsletter/confirmation';
 import { withdrawEditionMail } from '../newsletter/editions/withdraw';
 import { afterSubmissionStored, type StoredRows } from './after-store';
@@ -46,7 +46,9 @@ export interface Registered<T> {
 
 /**
  * Stores one form's submission. A private kind (the newsletter, see KINDS) stores a repeat of a
- * known address as nothing and answers every sender alike, with no data.
+ * known address as nothing and answers every sender alike, with no data. A form sent again with
+ * its `clientId` (a retry, a form kept offline) stores nothing new, queues no mail again and is
+ * answered as the first time; the id with other content is refused, and shows nothing stored.
  */
 export async function registerSubmission<K extends KindName>(
   deps: Deps,
@@ -60,11 +62,35 @@ export async function registerSubmission<K extends KindName>(
   const language = getLocale();
   const columns = kind.columns(input);
   const row = await batcherFor(deps, name).insert({ id: newId(), ...columns, language });
+  // Skipped: the unique column says which. The insert decides, not a read before it, so two sends
+  // at once of the same form still store one row.
+  const clientId = (input as { clientId?: string | undefined }).clientId;
+  const earlier = !row && clientId ? await storedWithClientId(deps, kind, clientId) : undefined;
+  if (earlier) {
+    if (!sameContent(columns, earlier)) throw new ConflictError(t('submission.clientIdReused'));
+    return { message, data: kind.unique ? null : (kind.toWire(earlier) as WireOf<K>) };
+  }
   // A known address signing up again may be owed a new confirmation mail (at most one a day).
   if (!row && name === 'newsletter') await resendConfirmation(deps, columns.email, language);
   // A private kind says nothing of what is stored, whether the row was new or not.
   if (kind.unique || !row) return { message, data: null };
   return { message, data: kind.toWire(row) as WireOf<K> };
+}
+
+const storedWithClientId = (deps: Deps, kind: AnyKind, clientId: string) =>
+  untyped(deps.db).selectFrom(kind.table).selectAll().where('clientId', '=', clientId).executeTakeFirst() as Promise<
+    Record<string, unknown> | undefined
+  >;
+
+/**
+ * Whether a stored row holds what the form's columns say: texts as they are, lists (stored as
+ * JSON, read back parsed) as their JSON. The page's language and the id itself are not content.
+ */
+function sameContent(columns: Record<string, unknown>, row: Record<string, unknown>): boolean {
+  const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+  return Object.entries(columns).every(
+    ([column, value]) => column === 'clientId' || value === undefined || text(value) === text(row[column]),
+  );
 }
 
 /** One batcher per database and table (group commit: server/db/insert-batcher.ts). */
@@ -81,7 +107,9 @@ function batcherFor(deps: Deps, name: KindName): InsertBatcher {
     batcher = createInsertBatcher(untyped(deps.db), kind.table, {
       // PGlite has one connection; a pool writes a few batches at once.
       concurrency: deps.config.databaseUrl ? 4 : 1,
-      ...(kind.unique ? { onConflictDoNothing: kind.unique } : {}),
+      // A row repeating a unique value (the newsletter's email, any kind's client id) is skipped;
+      // registerSubmission tells the two apart.
+      onConflictDoNothing: true,
       // The mails a submission causes are queued with it (server/submissions/after-store.ts).
       afterInsert: (trx, stored) => afterSubmissionStored(trx, deps, { kind: name, rows: stored } as StoredRows),
     });

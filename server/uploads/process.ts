@@ -1,16 +1,23 @@
 /**
  * The image pipeline: decode, apply EXIF orientation, bound the size, re-encode as WebP in a few
- * widths. Re-encoding drops every piece of metadata (GPS position, camera serial, comments), and
+ * widths, with an AVIF copy of each width where it comes out smaller. Re-encoding drops every piece of metadata (GPS position, camera serial, comments), and
  * sharp only ever sees bytes whose type was sniffed first.
  */
 import sharp from 'sharp';
 import { IMAGE_MAX_DIMENSION, IMAGE_WIDTHS } from '../../shared/constants';
+import type { ImageFormat } from '../../shared/image-path';
 import { createSemaphore } from '../lib/semaphore';
 import type { ImageType } from './sniff';
 
 /** More pixels than any phone camera takes; a "decompression bomb" claims far more. */
 export const MAX_INPUT_PIXELS = 60_000_000;
 const WEBP_QUALITY = 80;
+/**
+ * AVIF at this quality looks like WebP at 80. Effort 2 of 9: on two cores a 1200 px photo's four
+ * widths take about 1.2 s (WebP: 0.35 s) against 10 s at effort 4, for files about 6 % larger.
+ */
+const AVIF_QUALITY = 50;
+const AVIF_EFFORT = 2;
 
 // Each image is decoded once and never again, so libvips' cache of recent operations (up to 50 MB)
 // would only hold memory.
@@ -22,6 +29,7 @@ const SHARP_FORMAT: Record<ImageType, string> = { jpeg: 'jpeg', png: 'png', webp
 export interface EncodedImage {
   /** 0 for the full image, otherwise the width of this variant. */
   variantWidth: number;
+  format: ImageFormat;
   data: Buffer;
 }
 
@@ -54,7 +62,8 @@ async function checkHeader(bytes: Buffer, type: ImageType): Promise<void> {
 
 /**
  * Decodes the image once (upright, bounded to IMAGE_MAX_DIMENSION) into raw pixels, and encodes
- * the full image and each narrower variant from those pixels.
+ * the full image and each narrower variant from those pixels: WebP always (every browser shows
+ * it), AVIF only where it is smaller than that WebP.
  */
 async function encodeVariants(bytes: Buffer): Promise<ProcessedImage> {
   // limitInputPixels guards the decoder too, in case a header understates the real size.
@@ -64,14 +73,16 @@ async function encodeVariants(bytes: Buffer): Promise<ProcessedImage> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = info;
-  const encode = (variantWidth: number) => {
-    let image = sharp(pixels, { raw: { width, height, channels } });
-    if (variantWidth > 0) image = image.resize({ width: variantWidth });
-    return image.webp({ quality: WEBP_QUALITY }).toBuffer();
+  const resized = (variantWidth: number) => {
+    const image = sharp(pixels, { raw: { width, height, channels } });
+    return variantWidth > 0 ? image.resize({ width: variantWidth }) : image;
   };
   const variants: EncodedImage[] = [];
   for (const variantWidth of [0, ...IMAGE_WIDTHS.filter((w) => w < width)]) {
-    variants.push({ variantWidth, data: await encode(variantWidth) });
+    const webp = await resized(variantWidth).webp({ quality: WEBP_QUALITY }).toBuffer();
+    variants.push({ variantWidth, format: 'webp', data: webp });
+    const avif = await resized(variantWidth).avif({ quality: AVIF_QUALITY, effort: AVIF_EFFORT }).toBuffer();
+    if (avif.length < webp.length) variants.push({ variantWidth, format: 'avif', data: avif });
   }
   return { width, height, variants };
 }

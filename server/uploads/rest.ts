@@ -180,12 +180,19 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
         params: z.object({ '*': z.string().describe('The name the upload answered') }),
         querystring: z.object({
           w: z.string().optional().describe('The narrowest stored copy at least this many pixels wide'),
+          format: z
+            .string()
+            .optional()
+            .describe('avif: the AVIF copy of that width where one is stored (it is smaller), else the WebP'),
         }),
         response: {
           200: {
             description: 'The image',
             headers: IMMUTABLE_CACHED,
-            content: { 'image/webp': { schema: z.custom<Buffer>().meta({ type: 'string', format: 'binary' }) } },
+            content: {
+              'image/webp': { schema: z.custom<Buffer>().meta({ type: 'string', format: 'binary' }) },
+              'image/avif': { schema: z.custom<Buffer>().meta({ type: 'string', format: 'binary' }) },
+            },
           },
           304: NOT_MODIFIED,
           ...refusals(404),
@@ -195,7 +202,8 @@ export async function uploadsRest(app: ZodApp, deps: Deps): Promise<void> {
     async (req, reply) => {
       const name = req.params['*'];
       const width = requestedWidth(req.query.w);
-      const image = await images.get(`${name} ${width ?? ''}`, () => readImage(deps, name, width));
+      const format = req.query.format === 'avif' ? 'avif' : 'webp';
+      const image = await images.get(`${name} ${width ?? ''} ${format}`, () => readImage(deps, name, width, format));
       reply.header('etag', image.etag).header('cache-control', IMMUTABLE);
       if (etagMatches(req.headers['if-none-match'], image.etag)) return reply.status(304).send();
       return reply

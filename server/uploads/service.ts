@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { UPLOADS_PREFIX } from '../../shared/constants';
+import type { ImageFormat } from '../../shared/image-path';
 import { t } from '../../shared/messages';
 import { type Actor, audit } from '../audit/audit';
 import type { DB } from '../db/database';
@@ -20,7 +21,7 @@ import {
 } from './process';
 import { sniffImageType } from './sniff';
 
-const STORED_CONTENT_TYPE = 'image/webp';
+const CONTENT_TYPES: Record<ImageFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
 /** 32 hex digits of SHA-256 and the extension: anything else is not one of our names. */
 const UPLOAD_NAME = /^[a-f0-9]{32}\.webp$/;
 
@@ -73,7 +74,7 @@ export async function saveImages(deps: Deps, prepared: PreparedImage[], actor: A
 }
 
 async function insertImage(trx: DB, name: string, image: ProcessedImage, now: Date): Promise<void> {
-  const full = image.variants.find((v) => v.variantWidth === 0)!;
+  const full = image.variants.find((v) => v.variantWidth === 0 && v.format === 'webp')!;
   // A concurrent upload of the same picture may have won the race; its rows are identical.
   await trx
     .insertInto('uploads')
@@ -86,12 +87,13 @@ async function insertImage(trx: DB, name: string, image: ProcessedImage, now: Da
       image.variants.map((v) => ({
         uploadName: name,
         width: v.variantWidth,
-        contentType: STORED_CONTENT_TYPE,
+        format: v.format,
+        contentType: CONTENT_TYPES[v.format],
         etag: `"${sha256(v.data).slice(0, 32)}"`,
         data: v.data,
       })),
     )
-    .onConflict((oc) => oc.columns(['uploadName', 'width']).doNothing())
+    .onConflict((oc) => oc.columns(['uploadName', 'width', 'format']).doNothing())
     .execute();
 }
 
@@ -109,14 +111,22 @@ export interface StoredImage {
 
 /**
  * The smallest stored variant at least `minWidth` wide, or the full image when none is (or no
- * width is asked for). Names are checked before any query, so path tricks end as a 404.
+ * width is asked for). Asked for AVIF, the AVIF copy of that width where there is one, else its
+ * WebP (an AVIF is only kept where it is the smaller). Names are checked before any query, so path
+ * tricks end as a 404.
  */
-export async function readImage(deps: Deps, name: string, minWidth: number | undefined): Promise<StoredImage> {
+export async function readImage(
+  deps: Deps,
+  name: string,
+  minWidth: number | undefined,
+  format: ImageFormat = 'webp',
+): Promise<StoredImage> {
   if (!isUploadName(name)) throw new NotFoundError(t('request.notFound'));
   let query = deps.db
     .selectFrom('upload_variants')
     .select(['contentType', 'etag', 'data'])
     .where('uploadName', '=', name)
+    .where('format', 'in', format === 'avif' ? ['avif', 'webp'] : ['webp'])
     .limit(1);
   query =
     minWidth === undefined
@@ -126,6 +136,8 @@ export async function readImage(deps: Deps, name: string, minWidth: number | und
           // Width variants before the full image (stored as width 0), narrowest first.
           .orderBy(sql`width = 0`)
           .orderBy('width');
+  // 'avif' sorts before 'webp': the AVIF of a width where it exists.
+  query = query.orderBy('format');
   const row = await query.executeTakeFirst();
   if (!row) throw new NotFoundError(t('request.notFound'));
   return row;

@@ -67,7 +67,12 @@ interface CatalogueState {
   /** The language of the code running now: the browser's one choice, or the server's request. */
   current: () => Locale;
   browserLocale: Locale;
+  /** Told of every text looked up, and whether it was there (see watchTexts). */
+  watcher?: TextWatcher;
 }
+
+/** Told of each text looked up: `found` false when neither the language nor English has it (yet). */
+export type TextWatcher = (key: MessageKey, found: boolean) => void;
 
 /**
  * One state per process, on globalThis: the server's own modules and the page renderer (a
@@ -93,14 +98,36 @@ export function setOverrides(locale: Locale, texts: Partial<Record<string, strin
   state.overrides[locale] = texts as Partial<Catalogue>;
 }
 
+/** The keys of every text registered so far (English has them all). */
+export const catalogueKeys = (): string[] => Object.keys(state.catalogues.en);
+
+/** Whether staff have corrected a key's text in a language (the correction then travels on its own). */
+export const isCorrected = (key: string, locale: Locale): boolean =>
+  state.overrides[locale][key as MessageKey] !== undefined;
+
 /** The catalogue's own text of a key, without staff's corrections (undefined: no such key). */
 export function catalogueText(key: string, locale: Locale): string | undefined {
   return state.catalogues[locale][key as MessageKey];
 }
 
 /** A text as shown: staff's correction, else the catalogue's, else the English. */
-const textOf = (key: MessageKey, locale: Locale): string | undefined =>
-  state.overrides[locale][key] ?? state.catalogues[locale][key] ?? state.overrides.en[key] ?? state.catalogues.en[key];
+const textOf = (key: MessageKey, locale: Locale): string | undefined => {
+  const text =
+    state.overrides[locale][key] ??
+    state.catalogues[locale][key] ??
+    state.overrides.en[key] ??
+    state.catalogues.en[key];
+  state.watcher?.(key, text !== undefined);
+  return text;
+};
+
+/**
+ * Watches the texts looked up: the server notes those a page shows (the browser gets them with the
+ * page and hydrates with them alone), the browser those it lacks until the whole catalogue is in.
+ */
+export function watchTexts(watcher: TextWatcher | undefined): void {
+  state.watcher = watcher;
+}
 
 /** Sets the language of the browser's app (the server follows each request instead). */
 export function setLocale(locale: Locale): void {

@@ -33,6 +33,18 @@ import { PAGE_SIZE, pageCursor, pageLimit } from './pages';
 
 const requiredSummary = () => t('form.requiredFields');
 
+/**
+ * The id the sender's browser gives one filled form. Sent again with it (a retry, a form kept
+ * offline and sent later, a double tap), the form is stored once and answered as the first time.
+ */
+const clientId = () =>
+  z
+    .uuid({ error: () => t('submission.clientIdInvalid') })
+    .optional()
+    .describe(
+      'Optional: a UUID the sender makes for this filled form. Sent again with the same clientId and content, the form is stored once and answered as the first time; with other content it is refused (409).',
+    );
+
 export const volunteerInput = summarizeMissing(
   z.object({
     firstName: requiredText(TEXT_LIMITS.name),
@@ -45,6 +57,7 @@ export const volunteerInput = summarizeMissing(
     experience: optionalText(TEXT_LIMITS.long),
     motivation: requiredText(TEXT_LIMITS.long),
     website: honeypot(),
+    clientId: clientId(),
   }),
   requiredSummary,
 );
@@ -62,6 +75,7 @@ export const partnerInput = summarizeMissing(
     resourceContribution: requiredText(TEXT_LIMITS.long),
     message: optionalText(TEXT_LIMITS.long),
     website: honeypot(),
+    clientId: clientId(),
   }),
   requiredSummary,
 );
@@ -79,6 +93,7 @@ export const advocateInput = summarizeMissing(
     experience: optionalText(TEXT_LIMITS.long),
     message: requiredText(TEXT_LIMITS.long),
     website: honeypot(),
+    clientId: clientId(),
   }),
   requiredSummary,
 );
@@ -91,11 +106,15 @@ export const contactInput = summarizeMissing(
     subject: requiredText(TEXT_LIMITS.short),
     message: requiredText(TEXT_LIMITS.long),
     website: honeypot(),
+    clientId: clientId(),
   }),
   requiredSummary,
 );
 
-export const newsletterInput = summarizeMissing(z.object({ email: email(), website: honeypot() }), requiredSummary);
+export const newsletterInput = summarizeMissing(
+  z.object({ email: email(), website: honeypot(), clientId: clientId() }),
+  requiredSummary,
+);
 
 export type VolunteerInput = z.input<typeof volunteerInput>;
 export type PartnerInput = z.input<typeof partnerInput>;
@@ -103,7 +122,7 @@ export type AdvocateInput = z.input<typeof advocateInput>;
 export type ContactInput = z.input<typeof contactInput>;
 export type NewsletterInput = z.input<typeof newsletterInput>;
 
-type Stored<T extends z.ZodType> = Omit<z.output<T>, 'website'>;
+type Stored<T extends z.ZodType> = Omit<z.output<T>, 'website' | 'clientId'>;
 type Reviewed = { _id: string; status: ReviewStatus; registrationDate: string };
 
 export type Volunteer = Stored<typeof volunteerInput> & Reviewed;

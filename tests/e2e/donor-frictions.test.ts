@@ -10,7 +10,7 @@ import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upload } from './public-seed';
 import { createCampaign } from './support/api';
-import { hasChromium, newContext, openPage, screenshot, trackConsoleErrors } from './support/browser';
+import { hasChromium, newContext, openPage, screenshot, trackConsoleErrors, whenLive } from './support/browser';
 import { e2eRun } from './support/run';
 
 async function expectNoAxeViolations(page: Page) {
@@ -22,7 +22,10 @@ async function expectNoAxeViolations(page: Page) {
 const GIVE_CODE = /\/assets\/give-(form|schema)-[^/]+\.js$/;
 const offline = (route: Route) => route.abort('internetdisconnected');
 
-/** A page whose give form cannot arrive: opened, hydrated, and past the moment the form's code was asked for. */
+/**
+ * A page whose give form cannot arrive: opened, hydrated, and the donor's finger on the give
+ * panel, which asks for the form's code.
+ */
 async function openBlocked(page: Page, path: string) {
   const blocked: string[] = [];
   await page.route(GIVE_CODE, (route) => {
@@ -31,6 +34,13 @@ async function openBlocked(page: Page, path: string) {
   });
   await page.goto(path);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  // Pointed at until the code is asked for: the panel may still be hydrating, with nothing listening.
+  await expect
+    .poll(async () => {
+      await page.locator('#give').dispatchEvent('pointerover');
+      return blocked.length;
+    })
+    .toBeGreaterThan(0);
   return blocked;
 }
 
@@ -122,7 +132,7 @@ describe.skipIf(!hasChromium())('donor frictions', () => {
     expect(href).toMatch(/^https:\/\/wa\.me\/\?text=/);
     const text = decodeURIComponent(href!.slice('https://wa.me/?text='.length));
     expect(text).toMatch(new RegExp(`^Solar pumps for Dutse https?://[^/]+/campaign/${campaign._id}$`));
-    await share.getByRole('button', { name: 'Copy link' }).click();
+    await (await whenLive(share.getByRole('button', { name: 'Copy link' }))).click();
     await page.getByRole('status').filter({ hasText: 'Copied' }).first().waitFor();
     // "Copied" is read once on screen: in the button, not again beside it.
     // Polled: on a loaded machine the button's word may be drawn a moment after the status speaks.

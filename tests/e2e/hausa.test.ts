@@ -14,7 +14,14 @@ import { FOUNDATION } from '../../shared/constants';
 import type { MessageKey } from '../../shared/messages';
 import { seedCampaigns, upload } from './public-seed';
 import { createCampaign } from './support/api';
-import { hasChromium, newContext, screenshot, trackConsoleErrors, type ViewportName } from './support/browser';
+import {
+  hasChromium,
+  newContext,
+  screenshot,
+  trackConsoleErrors,
+  type ViewportName,
+  whenPartsLive,
+} from './support/browser';
 import { e2eRun } from './support/run';
 import { E2E_ADMIN } from './support/server';
 
@@ -94,6 +101,7 @@ describe.skipIf(!hasChromium())('the site in Hausa', () => {
       const response = await page.goto(path, { waitUntil: 'networkidle' });
       expect(response?.status(), path).toBe(status);
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await whenPartsLive(page);
       await expect.poll(() => page.locator('h1').count(), { timeout: 10_000 }).toBe(1);
       await checkPage(name);
       const documentMissing = 'Failed to load resource: the server responded with a status of 404 (Not Found)';

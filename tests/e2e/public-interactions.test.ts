@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededCampaigns, seedCampaigns } from './public-seed';
 import { api } from './support/api';
-import { hasChromium, newContext, openPage, screenshot, trackConsoleErrors } from './support/browser';
+import { hasChromium, newContext, openPage, screenshot, trackConsoleErrors, whenLive } from './support/browser';
 import { e2eRun } from './support/run';
 
 interface Lists {
@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium())('public interactions', () => {
     await expect.poll(() => page.title()).toBe('Clean water for Gezawa — Arewa Community Development Foundation');
     const main = page.getByTestId('gallery-main');
     const first = await main.getAttribute('src');
-    await page.getByRole('button', { name: 'Show photo 2 of 3' }).click();
+    await (await whenLive(page.getByRole('button', { name: 'Show photo 2 of 3' }))).click();
     await expect.poll(() => main.getAttribute('src')).not.toBe(first);
     expect(await page.getByRole('button', { name: 'Show photo 2 of 3' }).getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('ArrowRight');

@@ -15,6 +15,7 @@ const NOT_REST = [
   /^\/\*$/,
   /^\/robots\.txt$/,
   /^\/sitemap\.xml$/,
+  /^\/offline$/,
   /^\/trpc\//,
   /^\/api\/docs/,
   /^\/api\/openapi\.json$/,

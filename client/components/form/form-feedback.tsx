@@ -3,7 +3,10 @@ import { t } from '../../../shared/messages';
 import { CheckCircle2 } from '../icons/circle-check';
 import type { SubmissionForm } from './use-submission-form';
 
-/** The form's messages: the required-fields summary, the failure notice and the success message. */
+/**
+ * The form's messages: the required-fields summary, the failure notice, and the success message or
+ * the notice that the form is kept on the phone until it is online.
+ */
 export function FormFeedback<V extends FieldValues>({ form }: { form: SubmissionForm<V, unknown> }) {
   return (
     <>
@@ -30,6 +33,8 @@ export function FormFeedback<V extends FieldValues>({ form }: { form: Submission
             {form.successMessage}
           </p>
         )}
+        {/* Kept on the phone: the form is cleared for the next, and this says the last one is not lost. */}
+        {form.status === 'saved' && <p className="alert form-feedback__saved">{t('form.savedOffline')}</p>}
       </div>
     </>
   );

@@ -21,7 +21,9 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { getLocale } from '../../../shared/messages';
 import { type FieldIssue, isRequiredField, unwrap } from '../../../shared/schemas/field-paths';
+import { loadMessages } from '../../lib/catalogue';
 
 /** Every form schema is an object schema (with the summary refinement on it). */
 export type FormSchema = z.ZodObject;
@@ -100,6 +102,10 @@ export function blankValues<S extends FormSchema>(schema: S): DefaultValues<z.in
 function schemaResolver<S extends FormSchema>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
   const resolve = zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return async (values, context, options) => {
+    // The schema's messages are made as it checks and then kept: a page that came with only the
+    // texts it showed (client/lib/catalogue.ts) gets the whole catalogue first (offline: the keys'
+    // own texts are missing, and the check goes on).
+    if (typeof window !== 'undefined') await loadMessages(getLocale()).catch(() => undefined);
     const result = await resolve(values, context, options);
     const { '': summary, ...errors } = result.errors as Record<string, FieldError>;
     if (!summary) return result;

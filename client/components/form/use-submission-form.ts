@@ -5,13 +5,14 @@ import { useSearchParams } from 'wouter';
 import type { z } from 'zod';
 import { SUBMISSION_TYPES, SUCCESS_DELAY_MS, type SubmissionType } from '../../../shared/constants';
 import { FORM_ECHO_KEY, type FormEcho, formAction, SENT_PARAM } from '../../../shared/form-echo';
-import { t } from '../../../shared/messages';
+import { getLocale, t } from '../../../shared/messages';
 import { useNavigate } from '../../lib/navigation';
 import { readServerError } from '../../lib/server-error';
 import { useToast } from '../../lib/toasts';
 import { blankValues, type FormSchema, type SchemaForm, useSchemaForm } from './schema-form';
 
-export type FormStatus = 'idle' | 'pending' | 'success';
+/** `saved`: no answer came, and the form is kept on the phone to be sent once online. */
+export type FormStatus = 'idle' | 'pending' | 'success' | 'saved';
 
 export interface SubmissionFormOptions<S extends FormSchema> {
   /** Which form: its REST path is the HTML form's action, for a post before the script loads. */
@@ -44,6 +45,26 @@ export const applicationTexts = () => ({
   failureFallback: t('form.registrationFallback'),
 });
 
+/** A fresh UUID v4; `randomUUID` needs a secure context, which a plain-HTTP address is not. */
+const newClientId = (): string =>
+  crypto.randomUUID?.() ??
+  '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
+    (Number(c) ^ (crypto.getRandomValues(new Uint8Array(1))[0]! & (15 >> (Number(c) / 4)))).toString(16),
+  );
+
+/**
+ * Keeps a form that got no answer on the phone (client/offline/form-outbox.ts, loaded with the form);
+ * false when it cannot be kept (the code did not load, no storage).
+ */
+async function keepOnPhone(path: string, body: Record<string, unknown>, clientId: string): Promise<boolean> {
+  try {
+    const { keepForm } = await import('../../offline/form-sync');
+    return await keepForm({ clientId, path, body, savedAt: new Date().toISOString(), language: getLocale() });
+  } catch {
+    return false;
+  }
+}
+
 /** The form's post refused without the script, if the server rendered this page to show it (once). */
 function useRefusedPost(kind: SubmissionType): FormEcho | undefined {
   const queryClient = useQueryClient();
@@ -72,7 +93,8 @@ export function useSubmissionForm<S extends FormSchema>(
   const refused = useRefusedPost(kind);
   const [search] = useSearchParams();
   const form = useSchemaForm(schema, {
-    ...(refused && { defaultValues: { ...blankValues(schema), ...refused.values } as DefaultValues<z.input<S>> }),
+    // The client id is no field: the form gives it at sending (a blank one would be refused).
+    defaultValues: { ...blankValues(schema), ...refused?.values, clientId: undefined } as DefaultValues<z.input<S>>,
     refused: refused?.errors,
   });
   const navigate = useNavigate();
@@ -85,6 +107,14 @@ export function useSubmissionForm<S extends FormSchema>(
   );
   // A ref, not state: two submits in the same frame both see the old state.
   const inFlight = useRef(false);
+  // One id per filled form: sent again as it is (Retry, a second tap) it is stored once; changed, it
+  // is another form with an id of its own.
+  const sending = useRef<{ values: string; clientId: string } | undefined>(undefined);
+
+  // The outbox's code comes with the form, so a form sent once the phone is offline can be kept.
+  useEffect(() => {
+    void import('../../offline/form-sync').catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (status !== 'success') return;
@@ -97,13 +127,30 @@ export function useSubmissionForm<S extends FormSchema>(
 
   const send = async (data: z.output<S>) => {
     setStatus('pending');
+    const values = JSON.stringify(data);
+    if (sending.current?.values !== values) sending.current = { values, clientId: newClientId() };
+    const { clientId } = sending.current;
+    const body = { ...data, clientId };
+    // Kept on the phone for sending once online (client/offline/form-sync.ts); the form is free again.
+    const kept = async () => {
+      if (!(await keepOnPhone(formAction(kind), body, clientId))) return false;
+      sending.current = undefined;
+      form.methods.reset();
+      setStatus('saved');
+      return true;
+    };
+    // Offline, the call would wait in this page's memory, and be lost with the tab.
+    if (!navigator.onLine && (await kept())) return;
     try {
-      await submit(data);
+      await submit(body);
+      sending.current = undefined;
       form.methods.reset();
       setStatus('success');
       onSuccess?.();
     } catch (error) {
       const server = readServerError(error);
+      // No answer (the connection dropped): the same.
+      if (server.status === undefined && (await kept())) return;
       const message = server.message ?? failureFallback;
       setFailure({ title: failureTitle, message, retry: server.status === undefined });
       toast.error(message);
@@ -114,7 +161,8 @@ export function useSubmissionForm<S extends FormSchema>(
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current || status !== 'idle') return;
+    // A form kept on the phone leaves the form free for the next one.
+    if (inFlight.current || (status !== 'idle' && status !== 'saved')) return;
     inFlight.current = true;
     setFailure(null);
     void form.methods

@@ -3,7 +3,7 @@ import { CAMPAIGN_CATEGORIES, CAMPAIGN_LOCATIONS } from '../../../shared/constan
 import { choiceLabel, t } from '../../../shared/messages';
 import { CampaignGrid } from '../../components/campaign-grid';
 import { PageHeader } from '../../components/page-header';
-import { trpc } from '../../lib/trpc';
+import { useSiteQuery } from '../../lib/site-data';
 import { campaignsPageInput } from './page-queries';
 
 type Filter = 'location' | 'category';
@@ -52,7 +52,7 @@ export function CampaignsPage() {
   const [params, setParams] = useSearchParams();
   const input = campaignsPageInput(params);
   const { location, category } = input;
-  const campaigns = trpc.campaign.list.useQuery(input);
+  const campaigns = useSiteQuery('campaign.list', input);
 
   const setFilter = (name: Filter, value: string) => {
     setParams(
@@ -110,6 +110,7 @@ export function CampaignsPage() {
             onRetry={() => void campaigns.refetch()}
             skeletons={6}
             headingLevel={2}
+            leading
             emptyText={filtered ? t('campaigns.emptyFiltered') : t('campaigns.empty')}
           />
         </div>

@@ -6,7 +6,7 @@ import { BankDetails } from '../../components/bank-details';
 import { Landmark } from '../../components/icons/landmark';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { trpc } from '../../lib/trpc';
+import { useSiteQuery } from '../../lib/site-data';
 
 /**
  * The general account and the way to campaigns. Giving online happens on a campaign's page (its
@@ -14,7 +14,7 @@ import { trpc } from '../../lib/trpc';
  * giving is still to come.
  */
 export function DonatePage() {
-  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const settings = useSiteQuery('settings.public', undefined, { staleTime: Number.POSITIVE_INFINITY });
   const online = settings.data?.online.enabled === true;
   return (
     <>

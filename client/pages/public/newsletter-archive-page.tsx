@@ -1,17 +1,21 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { formatDate } from '../../../shared/format';
 import { getLocale, t } from '../../../shared/messages';
 import type { ArchiveItem } from '../../../shared/schemas/editions';
+import { deferredPart } from '../../components/deferred-part';
 import { PageHeader } from '../../components/page-header';
-import { RetryBoundary, RetryNotice } from '../../components/retry-notice';
+import { RetryNotice } from '../../components/retry-notice';
 import { Spinner } from '../../components/spinner';
 import { lazyNearScreen } from '../../lib/near-screen';
-import { trpc } from '../../lib/trpc';
+import { useSiteQuery } from '../../lib/site-data';
 import { archivePageInput } from './page-queries';
 
 /** The home page's sign-up form: its validation loads as the box nears the screen; the server renders it in full. */
-const NewsletterSignup = lazyNearScreen('#newsletter-title', () => import('./home/newsletter-signup'));
+const NewsletterSignup = deferredPart(
+  lazyNearScreen('#newsletter-title', () => import('./home/newsletter-signup')),
+  <div className="newsletter__placeholder" />,
+);
 
 /** The address of a sent edition's page (shared/schemas/editions.ts `editionPath`, without its schemas). */
 export const editionHref = (id: string) => `/newsletter/${encodeURIComponent(id)}`;
@@ -29,11 +33,7 @@ export function SubscribeBox() {
             <h2 id="newsletter-title">{t('archive.subscribeTitle')}</h2>
             <p>{t('archive.subscribeText')}</p>
           </div>
-          <RetryBoundary onRetry={NewsletterSignup.retry}>
-            <Suspense fallback={<div className="newsletter__placeholder" />}>
-              <NewsletterSignup />
-            </Suspense>
-          </RetryBoundary>
+          <NewsletterSignup />
         </div>
       </div>
     </section>
@@ -73,7 +73,7 @@ function ArchiveEntry({ item }: { item: ArchiveItem }) {
 export function NewsletterArchivePage() {
   const [params] = useSearchParams();
   const input = archivePageInput(params);
-  const archive = trpc.newsletter.archive.useQuery(input);
+  const archive = useSiteQuery('newsletter.archive', input);
   const shownBefore = useRef(input.before);
 
   // Another page of editions: start at its top, as a page of its own would.

@@ -2,13 +2,13 @@
 import { useSearchParams } from 'wouter';
 import { t } from '../../../shared/messages';
 import { CONFIRM_ACTION } from '../../../shared/schemas/newsletter';
-import { trpc } from '../../lib/trpc';
+import { useSiteMutation } from '../../lib/site-mutations';
 import { NewsletterLinkPage } from './newsletter-link-page';
 
 export function NewsletterConfirmPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const confirm = trpc.newsletter.confirm.useMutation();
+  const confirm = useSiteMutation('newsletter.confirm');
   return (
     <NewsletterLinkPage
       title={t('newsletter.confirm.title')}

@@ -9,7 +9,7 @@ import { FundingProgress } from '../../components/progress-bar';
 import { RetryNotice } from '../../components/retry-notice';
 import { Spinner } from '../../components/spinner';
 import { failureMessage, isNotFound } from '../../lib/load-failure';
-import { trpc } from '../../lib/trpc';
+import { useSiteQuery } from '../../lib/site-data';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { MessagePage } from './message-page';
 import { SubscribeBox, textLang } from './newsletter-archive-page';
@@ -123,7 +123,8 @@ function Edition({ edition }: { edition: ArchiveEdition }) {
 /** One sent edition of the newsletter, as its readers got it, with the campaign it features. */
 export function NewsletterEditionPage() {
   const { id = '' } = useParams();
-  const query = trpc.newsletter.edition.useQuery(
+  const query = useSiteQuery(
+    'newsletter.edition',
     { id },
     {
       retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1,

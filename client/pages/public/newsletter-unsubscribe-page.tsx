@@ -5,13 +5,13 @@
 import { useSearchParams } from 'wouter';
 import { t } from '../../../shared/messages';
 import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/newsletter';
-import { trpc } from '../../lib/trpc';
+import { useSiteMutation } from '../../lib/site-mutations';
 import { NewsletterLinkPage } from './newsletter-link-page';
 
 export function NewsletterUnsubscribePage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const leave = trpc.newsletter.unsubscribe.useMutation();
+  const leave = useSiteMutation('newsletter.unsubscribe');
   return (
     <NewsletterLinkPage
       title={t('newsletter.unsubscribe.title')}

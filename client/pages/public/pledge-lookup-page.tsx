@@ -13,14 +13,14 @@ import { pathInLanguage } from '../../../shared/page-language';
 import { LOOKUP_ERROR_PARAM, LOOKUP_SENT_PARAM } from '../../../shared/pledge-lookup';
 import { CheckCircle2 } from '../../components/icons/circle-check';
 import { readServerError } from '../../lib/server-error';
-import { trpc } from '../../lib/trpc';
+import { useSiteMutation } from '../../lib/site-mutations';
 import { MessagePage } from './message-page';
 
 const ACTION = '/api/pledges/lookup';
 
 export function PledgeLookupPage() {
   const search = new URLSearchParams(useSearch());
-  const lookup = trpc.pledge.lookup.useMutation();
+  const lookup = useSiteMutation('pledge.lookup');
   const [sent, setSent] = useState(search.get(LOOKUP_SENT_PARAM) === '1');
   const [fieldError, setFieldError] = useState(search.get(LOOKUP_ERROR_PARAM) === 'email' ? t('validation.email') : '');
   const [formError, setFormError] = useState('');

@@ -19,13 +19,13 @@ import { BankDetails } from '../../components/bank-details';
 import { CopyButton } from '../../components/copy-button';
 import { ShareLinks } from '../../components/share-links';
 import { Spinner } from '../../components/spinner';
-import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { type OutputOf, useSiteQuery } from '../../lib/site-data';
 import { MessagePage } from './message-page';
 import { AfterTransfer } from './pledge-after-transfer';
 import { PledgePayForm } from './pledge-pay-form';
 import { Receipt } from './pledge-receipt';
 
-type PageData = RouterOutputs['pledge']['page'];
+type PageData = OutputOf<'pledge.page'>;
 
 /** How often a page confirming a payment asks again, with the script and without it. */
 const CONFIRM_EVERY_MS = 4_000;
@@ -230,7 +230,8 @@ export function PledgePage() {
   const { reference = '' } = useParams();
   // A payment the server could not start (an HTML form refused) comes back here saying so.
   const payFailed = new URLSearchParams(useSearch()).get('pay') === 'failed';
-  const query = trpc.pledge.page.useQuery(
+  const query = useSiteQuery(
+    'pledge.page',
     { reference },
     {
       retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1,

@@ -11,7 +11,7 @@ import type { FeeRule } from '../../../shared/payment-fees';
 import { lazySchema, useSchemaForm } from '../../components/form/schema-form';
 import { TextField } from '../../components/form/text-field';
 import { readServerError } from '../../lib/server-error';
-import { trpc } from '../../lib/trpc';
+import { useSiteMutation } from '../../lib/site-mutations';
 import { useBackFromCheckout } from './checkout-return';
 import { coverFeesText, feesApply } from './cover-fees';
 
@@ -39,7 +39,7 @@ export function PledgePayForm({
   const form = useSchemaForm(hasEmail ? payWithPledgeEmail : payWithNewEmail, {
     defaultValues: { email: '', coverFees: false },
   });
-  const pay = trpc.pledge.pay.useMutation();
+  const pay = useSiteMutation('pledge.pay');
   const [failure, setFailure] = useState('');
   // Set once the checkout's address is known: the button stays busy until the browser leaves.
   const [leaving, setLeaving] = useState(false);

@@ -8,9 +8,9 @@ import { FOUNDATION } from '../../../shared/constants';
 import { formatDate, formatNaira } from '../../../shared/format';
 import { getLocale, t } from '../../../shared/messages';
 import { nairaInWords } from '../../../shared/naira-words';
-import type { RouterOutputs } from '../../lib/trpc';
+import type { OutputOf } from '../../lib/site-data';
 
-type PageData = RouterOutputs['pledge']['page'];
+type PageData = OutputOf<'pledge.page'>;
 
 export function Receipt({ data }: { data: PageData }) {
   const { pledge, receipts, foundation, donorName } = data;

@@ -34,6 +34,7 @@ export const publicMessages = {
   'footer.help': 'Help',
   'footer.copyright': '© {year} {name}. All rights reserved.',
   'footer.giving': 'Every gift has a payment reference and a receipt.',
+  'footer.dataSaver': 'Data saver',
 
   // Shared pieces
   'common.learnMore': 'Learn More',
@@ -58,6 +59,10 @@ export const publicMessages = {
   // A request or a page's code that did not arrive: said in the page's language, with Retry.
   'network.offline': 'We could not reach the site. Please check your connection and try again.',
   'network.failed': 'Something went wrong on our side. Please try again.',
+  // A public form sent with no answer is kept in the browser and sent once the phone is online again.
+  'form.savedOffline': 'Saved on this phone; it will be sent when you are back online.',
+  // Over a page the service worker answered from its copy: when the copy was made.
+  'offline.bar': 'You are offline; this page is from {time}',
 
   // Campaigns
   'pledge.amountRange': 'Please enter a whole number of naira from ₦{min} to ₦{max}',
@@ -81,6 +86,9 @@ export const publicMessages = {
   'give.submitting': 'Getting your reference…',
   'give.failed': 'We could not make your reference. Please try again.',
   'give.orTransfer': 'The account to transfer to',
+  'give.offlineTitle': 'You are offline',
+  'give.offlineText':
+    'A pledge needs a payment reference from our server, so you can make one once you are back online. The account to transfer to is below.',
   'give.referenceNote':
     'Always write your payment reference in the transfer’s narration. Without it we cannot tell which campaign your gift is for.',
   'supporters.title': 'Supporters',
@@ -194,6 +202,8 @@ export const publicMessages = {
   'detail.galleryImageAlt': 'Photo {number} of {total} for {title}',
   'detail.showImage': 'Show photo {number} of {total}',
   'detail.galleryHint': 'Use the arrow keys or swipe to move between photos.',
+  'detail.showPhoto': 'Show photo',
+  'detail.showPhotoSize': 'Show photo, {size}',
   'detail.accountName': 'Account name',
   'detail.accountNumber': 'Account number',
   'detail.bankName': 'Bank',
@@ -233,6 +243,7 @@ export const publicMessages = {
   'home.focus.crisisText': 'Fast relief for families displaced by conflict, floods and drought.',
   'home.mapTitle': 'Where we work',
   'home.mapText': 'Our campaigns across the {count} northern states. Choose a state to see its campaigns.',
+  'home.showMap': 'Show the map',
   'home.mapLabel': 'Map of Nigeria with the northern states and their number of campaigns',
   'home.mapState': '{state}: {count, plural, one {# campaign} other {# campaigns}}',
   'home.mapChip': ' {count, plural, one {# campaign} other {# campaigns}}',

@@ -25,6 +25,8 @@ export const serverMessages = {
   'submission.invalidType': 'Unknown submission type',
   'submission.invalidStatus': 'Invalid status for this submission type',
   'submission.deleted': 'Submission deleted',
+  'submission.clientIdInvalid': 'clientId must be a UUID, such as 3f0c2a4e-8b1d-4c6e-9a57-2d8e4b1c7f90',
+  'submission.clientIdReused': 'This clientId was already sent with a different form: give each filled form its own',
   'submission.cursorNeedsType': 'Give the type whose list the cursor continues',
   'submission.limitNeedsType': 'More than {max} rows at a time come for one type only: add type',
   'upload.notImage': 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted',
@@ -41,4 +43,10 @@ export const serverMessages = {
   'validation.galleryLimit': 'A campaign can have at most {limit} gallery images',
   'validation.date': 'Please enter a valid date',
   'validation.imagePath': 'Please give an uploaded image or an http(s) address',
+  // The page the service worker shows for a page it has no copy of, or must not keep, while offline.
+  'offlinePage.title': 'You are offline',
+  'offlinePage.text':
+    'This page is not saved on this phone. Pages you opened before can still be read without a connection.',
+  'offlinePage.retry': 'Try again',
+  'offlinePage.home': 'Go to the home page',
 } as const;

@@ -37,6 +37,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'footer.help': 'Taimako',
   'footer.copyright': '© {year} {name}. Dukkan haƙƙoƙi a kiyaye suke.',
   'footer.giving': 'Kowace gudummawa tana da lambar shaidar biya da rasiti.',
+  'footer.dataSaver': 'Tanadin data',
 
   // Shared pieces
   'common.learnMore': 'Ƙara karantawa',
@@ -61,6 +62,10 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   // A request or a page's code that did not arrive: said in the page's language, with Retry.
   'network.offline': 'Ba mu iya isa ga shafin ba. Da fatan za a duba haɗin intanet ɗinka sannan a sake gwadawa.',
   'network.failed': 'Wani abu ya faru ba daidai ba a ɓangarenmu. Da fatan za a sake gwadawa.',
+  // A public form sent with no answer is kept in the browser and sent once the phone is online again.
+  'form.savedOffline': 'An ajiye shi a wannan wayar; za a aika shi da zarar ka dawo kan intanet.',
+  // Over a page the service worker answered from its copy: when the copy was made.
+  'offline.bar': 'Ba ka kan intanet; an ajiye wannan shafin a {time}',
 
   // Campaigns
   'pledge.amountRange': 'Da fatan za a shigar da adadin naira kawai, ba tare da kobo ba, daga ₦{min} zuwa ₦{max}',
@@ -84,6 +89,9 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'give.submitting': 'Ana samar da lambarka…',
   'give.failed': 'Ba mu iya samar da lambarka ba. Da fatan za a sake gwadawa.',
   'give.orTransfer': 'Asusun da za a tura kuɗi zuwa gare shi',
+  'give.offlineTitle': 'Ba ka kan intanet',
+  'give.offlineText':
+    'Alƙawarin gudummawa yana buƙatar lambar shaidar biya daga sabarmu, don haka za ka iya yin shi da zarar ka dawo kan intanet. Asusun da za a tura kuɗi zuwa gare shi yana ƙasa.',
   'give.referenceNote':
     'Kullum ka rubuta lambar shaidar biyanka a cikin bayanin tura kuɗi (narration). Ba tare da ita ba, ba za mu iya sanin gangamin da gudummawarka take zuwa ba.',
   'supporters.title': 'Masu tallafi',
@@ -199,6 +207,8 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'detail.galleryImageAlt': 'Hoto na {number} cikin {total} na {title}',
   'detail.showImage': 'Nuna hoto na {number} cikin {total}',
   'detail.galleryHint': 'Yi amfani da maɓallan kibiya ko ka ja yatsa a kan hoton don sauyawa tsakanin hotuna.',
+  'detail.showPhoto': 'Nuna hoton',
+  'detail.showPhotoSize': 'Nuna hoton, {size}',
   'detail.accountName': 'Sunan asusu',
   'detail.accountNumber': 'Lambar asusu',
   'detail.bankName': 'Banki',
@@ -240,6 +250,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'home.focus.crisisText': 'Agaji cikin gaggawa ga iyalan da rikici, ambaliya da fari suka raba da gidajensu.',
   'home.mapTitle': 'Inda muke aiki',
   'home.mapText': 'Gangamanmu a faɗin jihohin arewa {count}. Zaɓi jiha don ganin gangamanta.',
+  'home.showMap': 'Nuna taswirar',
   'home.mapLabel': 'Taswirar Najeriya mai jihohin arewa da yawan gangamansu',
   'home.mapState': '{state}: {count, plural, one {gangami #} other {gangamai #}}',
   'home.mapChip': ' {count, plural, one {gangami #} other {gangamai #}}',

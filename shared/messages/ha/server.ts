@@ -27,6 +27,9 @@ export const serverMessagesHa: Record<keyof typeof serverMessages, string> = {
   'submission.invalidType': 'Ba a san irin wannan bayani ba',
   'submission.invalidStatus': 'Matsayin bai dace da irin wannan bayani ba',
   'submission.deleted': 'An goge bayanin',
+  'submission.clientIdInvalid': 'Dole clientId ya zama UUID, kamar 3f0c2a4e-8b1d-4c6e-9a57-2d8e4b1c7f90',
+  'submission.clientIdReused':
+    'An riga an aiko da wannan clientId tare da wani fom daban: kowane fom da aka cike yana buƙatar nasa',
   'submission.cursorNeedsType': 'Faɗi irin jerin da alamar shafin ke ci gaba da shi',
   'submission.limitNeedsType': 'Layuka fiye da {max} a lokaci ɗaya sai na iri ɗaya kawai: ƙara type',
   'upload.notImage': 'Hotunan JPEG, PNG, WebP, GIF da AVIF kaɗai ake karɓa',
@@ -43,4 +46,10 @@ export const serverMessagesHa: Record<keyof typeof serverMessages, string> = {
   'validation.galleryLimit': 'Gangami ɗaya zai iya samun hotuna {limit} a mafi yawa',
   'validation.date': 'Da fatan za a shigar da kwanan wata mai inganci',
   'validation.imagePath': 'Da fatan za a ba da hoton da aka ɗora ko adireshin http(s)',
+  // The page the service worker shows for a page it has no copy of, or must not keep, while offline.
+  'offlinePage.title': 'Ba ka kan intanet',
+  'offlinePage.text':
+    'Ba a ajiye wannan shafin a wannan wayar ba. Shafukan da ka buɗe a baya za ka iya karanta su ba tare da intanet ba.',
+  'offlinePage.retry': 'Sake gwadawa',
+  'offlinePage.home': 'Je zuwa shafin farko',
 };

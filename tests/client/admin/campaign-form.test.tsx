@@ -3,12 +3,18 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../client/app-providers';
+import TrpcProvider from '../../../client/lib/trpc-provider';
 import { CampaignForm, type CampaignFormProps } from '../../../client/pages/admin/campaigns/campaign-form';
 import { t } from '../../../shared/messages';
 import type { CampaignData } from '../../../shared/schemas/campaign';
 import type { FieldIssue } from '../../../shared/schemas/fields';
 
-const wrap = (ui: ReactNode) => render(<AppProviders>{ui}</AppProviders>);
+const wrap = (ui: ReactNode) =>
+  render(
+    <AppProviders>
+      <TrpcProvider>{ui}</TrpcProvider>
+    </AppProviders>,
+  );
 
 const renderForm = (initial?: CampaignFormProps['initial']) => {
   const onSubmit = vi.fn(async (_data: CampaignData): Promise<FieldIssue[]> => []);

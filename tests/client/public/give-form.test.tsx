@@ -56,7 +56,7 @@ describe('the give form', () => {
     });
   });
 
-  it('says in words that the site could not be reached, and sends again on Retry', async () => {
+  it('says in words that a reference needs the server, and sends again on Retry', async () => {
     const fetch = mockFetch(
       new TypeError('Failed to fetch'),
       trpcResult({ message: 'Pledge recorded', data: { reference: 'ABCD2345' } }),
@@ -65,7 +65,9 @@ describe('the give form', () => {
     fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Amina Bello' } });
     submit();
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert.textContent).toContain('We could not reach the site. Please check your connection and try again.');
+    expect(alert.textContent).toContain(
+      'A pledge needs a payment reference from our server, so you can make one once you are back online.',
+    );
     expect(alert.textContent).not.toContain('Failed to fetch');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('page /pledge/ABCD2345')).toBeTruthy();

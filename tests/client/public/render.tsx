@@ -1,5 +1,5 @@
 /**
- * Renders public components with the app's real providers (tRPC, TanStack Query, auth, toasts)
+ * Renders components with the app's real providers (TanStack Query, auth, toasts, the staff area's tRPC)
  * inside a memory location. Network calls go through the real tRPC client to `fetch`, which tests
  * replace with `mockFetch` — the network boundary, not a fake backend module.
  */
@@ -10,21 +10,25 @@ import { vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders } from '../../../client/app-providers';
+import TrpcProvider from '../../../client/lib/trpc-provider';
 
 export function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const location = memoryLocation({ path, record: true });
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <Switch>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path}>
-              {route.element}
-            </Route>
-          ))}
-        </Switch>
-      </Router>
+      {/* The staff routes' provider too, so one helper renders public and staff screens. */}
+      <TrpcProvider>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <Switch>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path}>
+                {route.element}
+              </Route>
+            ))}
+          </Switch>
+        </Router>
+      </TrpcProvider>
     </AppProviders>,
   );
   return { ...result, location };

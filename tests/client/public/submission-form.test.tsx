@@ -99,6 +99,26 @@ describe('the shared submission form (volunteer form)', () => {
     );
   });
 
+  it('gives the filled form one clientId, sent again with it on Retry, and a new one once changed', async () => {
+    const fetch = mockFetch(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), success);
+    renderPage('/volunteer-form', <VolunteerFormPage />);
+    fillVolunteerForm();
+    fireEvent.click(submitButton());
+    // Where the browser cannot keep the form (no IndexedDB here) it offers to send again.
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await screen.findByRole('button', { name: 'Retry' });
+    fireEvent.change(field('Last name'), { target: { value: 'Bello-Musa' } });
+    fireEvent.click(submitButton());
+    await screen.findByText('Application submitted successfully! We will contact you soon.');
+    const ids = fetch.mock.calls.map(
+      ([, init]) => (JSON.parse(String(init?.body)) as { json: { clientId: string } }).json.clientId,
+    );
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('keeps the honeypot out of reach of people and assistive tech', () => {
     mockFetch();
     const { container } = renderPage('/volunteer-form', <VolunteerFormPage />);

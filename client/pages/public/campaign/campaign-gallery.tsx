@@ -1,14 +1,29 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { kilobytes } from '../../../../shared/data-saver';
+import type { ImageInfo } from '../../../../shared/image-path';
 import { t } from '../../../../shared/messages';
 import { CampaignImage } from '../../../components/campaign-image';
+import { useDataSaver } from '../../../lib/data-saver';
 
 const SWIPE_PX = 40;
 
 /**
  * The main gallery photo and its thumbnails. Thumbnails are buttons (aria-pressed); arrow keys,
  * Home and End move between them, and a horizontal swipe on the photo does the same on touch.
+ * With data saver on, no photo loads until it is asked for: the main photo is a button that says
+ * what it costs, and the thumbnails show numbers.
  */
-export function CampaignGallery({ images, title }: { images: readonly string[]; title: string }) {
+export function CampaignGallery({
+  images,
+  title,
+  info = {},
+}: {
+  images: readonly string[];
+  title: string;
+  info?: Record<string, ImageInfo> | undefined;
+}) {
+  const saver = useDataSaver();
+  const [asked, setAsked] = useState<ReadonlySet<string>>(() => new Set());
   const [index, setIndex] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const touchStart = useRef<number | null>(null);
@@ -52,15 +67,30 @@ export function CampaignGallery({ images, title }: { images: readonly string[]; 
           select(end < start ? index + 1 : index - 1, false);
         }}
       >
-        <CampaignImage
-          key={current}
-          src={current}
-          alt={t('detail.galleryImageAlt', { number: index + 1, total, title })}
-          width={1024}
-          height={640}
-          sizes="(min-width: 1100px) 44rem, 100vw"
-          data-testid="gallery-main"
-        />
+        {saver && !asked.has(current) ? (
+          <button
+            type="button"
+            className="gallery__ask"
+            onClick={() => setAsked(new Set(asked).add(current))}
+            data-testid="gallery-ask"
+          >
+            {info[current]?.bytes
+              ? t('detail.showPhotoSize', { size: kilobytes(info[current].bytes) })
+              : t('detail.showPhoto')}
+          </button>
+        ) : (
+          <CampaignImage
+            key={current}
+            src={current}
+            alt={t('detail.galleryImageAlt', { number: index + 1, total, title })}
+            width={1024}
+            height={640}
+            sizes="(min-width: 1100px) 44rem, 100vw"
+            info={info[current]}
+            loading={saver ? 'eager' : 'lazy'}
+            data-testid="gallery-main"
+          />
+        )}
       </div>
       {total > 1 && (
         <>
@@ -81,7 +111,11 @@ export function CampaignGallery({ images, title }: { images: readonly string[]; 
                 tabIndex={i === index ? 0 : -1}
                 onClick={() => select(i, false)}
               >
-                <CampaignImage src={src} alt="" width={160} height={100} sizes="6rem" />
+                {saver && !asked.has(src) ? (
+                  <span className="gallery__number">{i + 1}</span>
+                ) : (
+                  <CampaignImage src={src} alt="" width={160} height={100} sizes="6rem" info={info[src]} />
+                )}
               </button>
             ))}
           </div>

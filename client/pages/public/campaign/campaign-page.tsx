@@ -1,45 +1,68 @@
-import { Suspense, useMemo } from 'react';
+import { type ComponentProps, Suspense, useMemo } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { campaignTexts, langOf } from '../../../../shared/campaign-language';
 import { formatDate, formatNaira } from '../../../../shared/format';
+import type { WithImageInfo } from '../../../../shared/image-path';
 import { choiceLabel, getLocale, t } from '../../../../shared/messages';
 import { pathInLanguage } from '../../../../shared/page-language';
 import { campaignMeta, campaignNotFoundMeta } from '../../../../shared/page-meta';
 import type { Campaign } from '../../../../shared/schemas/campaign';
-import { BankDetails } from '../../../components/bank-details';
+import type { BankDetails as BankDetailsPart } from '../../../components/bank-details';
 import { CampaignImage } from '../../../components/campaign-image';
+import { deferredPart } from '../../../components/deferred-part';
 import { Calendar } from '../../../components/icons/calendar';
 import { MapPin } from '../../../components/icons/map-pin';
 import { Tag } from '../../../components/icons/tag';
 import { NumberedText } from '../../../components/numbered-text';
-import { RetryBoundary, RetryNotice } from '../../../components/retry-notice';
-import { ShareLinks } from '../../../components/share-links';
+import type { ShareLinks as ShareLinksPart } from '../../../components/share-links';
 import { Spinner } from '../../../components/spinner';
-import { failureMessage, isNotFound } from '../../../lib/load-failure';
-import { lazyNearScreen } from '../../../lib/near-screen';
-import { trpc } from '../../../lib/trpc';
+import { lazyNearScreen, lazyOnUse, retryableLazy } from '../../../lib/near-screen';
+import { useSiteQuery } from '../../../lib/site-data';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
-import { MessagePage } from '../message-page';
-import { CampaignGallery } from './campaign-gallery';
+import type { CampaignGallery as GalleryPart } from './campaign-gallery';
 import { DonationSplit } from './donation-split';
 import { FundingSummary } from './funding-summary';
-import { SupporterWall } from './supporter-wall';
+import { GiveOfflineNotice, useOffline } from './give-offline';
+import type { SupporterWall as SupporterWallPart } from './supporter-wall';
 
 /**
- * The give form and its form model load as the panel nears the screen, or once the browser is
- * idle, so the donor's first tap does not wait on them; the server renders the form in full.
+ * The give form and its form model load once the donor points at, taps or focuses the panel: the
+ * server renders the form in full, and it posts as plain HTML until then, so a visitor who only
+ * reads the campaign downloads none of it.
  */
-const GiveForm = lazyNearScreen('#give', () => import('./give-form'), { idle: true });
+const GiveForm = deferredPart(
+  lazyOnUse('#give', () => import('./give-form')),
+  <div className="give-form give-form--loading" />,
+);
+/** Parts below the first screen on a phone: their code comes as they near it. */
+const BankDetails = deferredPart(
+  lazyNearScreen<ComponentProps<typeof BankDetailsPart>>('.give-panel .bank-details', () =>
+    import('../../../components/bank-details').then((m) => ({ default: m.BankDetails })),
+  ),
+);
+const ShareLinks = deferredPart(
+  lazyNearScreen<ComponentProps<typeof ShareLinksPart>>('#share-title', () =>
+    import('../../../components/share-links').then((m) => ({ default: m.ShareLinks })),
+  ),
+);
+const CampaignGallery = deferredPart(
+  lazyNearScreen<ComponentProps<typeof GalleryPart>>('#gallery-title', () =>
+    import('./campaign-gallery').then((m) => ({ default: m.CampaignGallery })),
+  ),
+);
+const SupporterWall = deferredPart(
+  lazyNearScreen<ComponentProps<typeof SupporterWallPart>>('#supporters-title', () =>
+    import('./supporter-wall').then((m) => ({ default: m.SupporterWall })),
+  ),
+);
+/** "Not found" or a failure with Retry (./campaign-problem.tsx). */
+const CampaignProblem = retryableLazy(() => import('./campaign-problem'));
 
-function CampaignNotFound() {
-  return (
-    <MessagePage title={t('campaigns.notFound')} text={t('detail.notFoundText')}>
-      <Link to="/campaigns" className="btn btn--primary">
-        {t('common.backToCampaigns')}
-      </Link>
-    </MessagePage>
-  );
-}
+const PageSpinner = () => (
+  <div className="container section">
+    <Spinner label={t('detail.loading')} />
+  </div>
+);
 
 function OverviewSection({ title, text, lang }: { title: string; text: string; lang: 'en' | undefined }) {
   if (!text.trim()) return null;
@@ -54,12 +77,14 @@ function OverviewSection({ title, text, lang }: { title: string; text: string; l
 }
 
 /** The page of one campaign; also drawn by the campaign editor's preview from unsaved values. */
-export function CampaignDetail({ campaign, refused }: { campaign: Campaign; refused: boolean }) {
+export function CampaignDetail({ campaign, refused }: { campaign: WithImageInfo<Campaign>; refused: boolean }) {
   const texts = campaignTexts(campaign);
   const { overview } = texts;
   // Whether the give panel offers paying online: the server renders the page with it (client/routes.tsx).
-  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const settings = useSiteQuery('settings.public', undefined, { staleTime: Number.POSITIVE_INFINITY });
   const online = settings.data?.online.enabled ? settings.data.online : undefined;
+  // Offline no pledge can be made (its reference comes from the server): the form is set aside.
+  const offline = useOffline();
   // Shared in the language it is read in; on the site's configured address (the server renders it from the settings).
   const siteUrl = settings.data?.siteUrl ?? (typeof window === 'undefined' ? undefined : window.location.origin);
   const shareUrl = siteUrl && `${siteUrl}${pathInLanguage(`/campaign/${campaign._id}`, getLocale())}`;
@@ -105,6 +130,7 @@ export function CampaignDetail({ campaign, refused }: { campaign: Campaign; refu
             sizes="(min-width: 1100px) 44rem, 100vw"
             loading="eager"
             fetchPriority="high"
+            info={campaign.imageInfo?.[campaign.image]}
           />
         </div>
         {/* On a phone giving comes right after the picture and progress; on a wide screen, beside. */}
@@ -114,25 +140,27 @@ export function CampaignDetail({ campaign, refused }: { campaign: Campaign; refu
               {t('give.title')}
             </h2>
             <FundingSummary campaign={campaign} />
-            <p className="small">{t(online ? 'pay.intro' : 'give.intro')}</p>
-            {/* The form's code not arriving says so in the page's language, with Retry. */}
-            <RetryBoundary onRetry={GiveForm.retry}>
-              <Suspense fallback={<div className="give-form give-form--loading" />}>
-                {/* Keyed: settings arriving after a move within the app start the form with its ways. */}
-                <GiveForm
-                  key={online ? 'online' : 'transfer'}
-                  campaignId={campaign._id}
-                  refused={refused}
-                  online={online}
-                />
-              </Suspense>
-            </RetryBoundary>
+            {offline && <GiveOfflineNotice />}
+            {/* Hidden, not removed: what the donor filled in is still there once online. */}
+            <div className="give-panel__pledge" hidden={offline}>
+              <p className="small">{t(online ? 'pay.intro' : 'give.intro')}</p>
+              {/* The form's code not arriving says so in the page's language, with Retry. */}
+              {/* Keyed: settings arriving after a move within the app start the form with its ways. */}
+              <GiveForm
+                key={online ? 'online' : 'transfer'}
+                campaignId={campaign._id}
+                refused={refused}
+                online={online}
+              />
+            </div>
             <h3 className="panel__subtitle">{t('give.orTransfer')}</h3>
             <p className="give-panel__reference-note">{t('give.referenceNote')}</p>
             <BankDetails account={campaign} copyable />
             {shareUrl && (
               <>
-                <h3 className="panel__subtitle">{t('share.campaignHeading')}</h3>
+                <h3 className="panel__subtitle" id="share-title">
+                  {t('share.campaignHeading')}
+                </h3>
                 <ShareLinks title={texts.title} url={shareUrl} />
               </>
             )}
@@ -189,7 +217,7 @@ export function CampaignDetail({ campaign, refused }: { campaign: Campaign; refu
           {campaign.galleryImages.length > 0 && (
             <section className="detail-block" aria-labelledby="gallery-title">
               <h2 id="gallery-title">{t('detail.gallery')}</h2>
-              <CampaignGallery images={campaign.galleryImages} title={texts.title} />
+              <CampaignGallery images={campaign.galleryImages} title={texts.title} info={campaign.imageInfo} />
             </section>
           )}
 
@@ -220,7 +248,8 @@ export function CampaignPage() {
   const { id = '' } = useParams();
   // A refused HTML post of the give form comes back here (server/giving/rest.ts).
   const refused = useSearch().includes('pledge=refused');
-  const query = trpc.campaign.byId.useQuery(
+  const query = useSiteQuery(
+    'campaign.byId',
     { id },
     {
       retry: (count, error) => error.data?.code !== 'NOT_FOUND' && count < 1,
@@ -235,21 +264,12 @@ export function CampaignPage() {
   );
   useDocumentMeta(meta);
 
-  if (query.isLoading) {
+  if (query.isLoading) return <PageSpinner />;
+  if (!query.data)
     return (
-      <div className="container section">
-        <Spinner label={t('detail.loading')} />
-      </div>
+      <Suspense fallback={<PageSpinner />}>
+        <CampaignProblem error={query.isError ? query.error : null} onRetry={() => void query.refetch()} />
+      </Suspense>
     );
-  }
-  // A campaign the server could not send (offline): said so, with Retry, never 'not found'.
-  if (!query.data && query.isError && !isNotFound(query.error)) {
-    return (
-      <div className="container section">
-        <RetryNotice message={failureMessage(query.error)} onRetry={() => void query.refetch()} />
-      </div>
-    );
-  }
-  if (!query.data) return <CampaignNotFound />;
   return <CampaignDetail campaign={query.data} refused={refused} />;
 }

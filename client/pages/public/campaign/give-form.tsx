@@ -11,6 +11,7 @@
  * post does the same with its `way` and `coverFees` fields); "I will transfer from my bank" is the
  * reference alone, as without online payment.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { formatNaira } from '../../../../shared/format';
@@ -24,10 +25,11 @@ import { TextField } from '../../../components/form/text-field';
 import { RetryNotice } from '../../../components/retry-notice';
 import { failureMessage } from '../../../lib/load-failure';
 import { useNavigate } from '../../../lib/navigation';
-import { whenIdle } from '../../../lib/near-screen';
+import { whenUsed } from '../../../lib/near-screen';
 import { preloadPage } from '../../../lib/page-preload';
 import { readServerError } from '../../../lib/server-error';
-import { trpc } from '../../../lib/trpc';
+import { fetchSiteQuery, resetSiteQuery } from '../../../lib/site-data';
+import { useSiteMutation } from '../../../lib/site-mutations';
 import { useBackFromCheckout } from '../checkout-return';
 import { coverFeesText, feesApply, nairaOf } from '../cover-fees';
 import type { GiveInput, GiveOutput } from './give-schema';
@@ -54,9 +56,9 @@ type Progress = 'creating' | 'opening';
 type Failure = { message: string; retry: boolean };
 
 /**
- * The campaign page loads this module when the panel nears the screen (lazyNearScreen), so the
- * form model stays out of the page's first load; until then the server's markup is a plain form
- * that posts. `data-live` marks the form once its script runs. `online` is given when the site
+ * The campaign page loads this module once the donor uses the panel (lazyOnUse), so the form
+ * model stays out of the page's first load; until then the server's markup is a plain form that
+ * posts. `data-live` marks the form once its script runs. `online` is given when the site
  * takes payments online (the campaign page reads it from the public settings, which the server
  * prefetches with the campaign, so the page it renders shows the same ways as the form after).
  */
@@ -70,13 +72,14 @@ export default function GiveForm({
   online?: GiveOnline | undefined;
 }) {
   const [live, setLive] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     setLive(true);
-    // The checking code (zod and the phone rules) on the browser's first quiet moment, so the
-    // donor's first tap does not wait on it; failing here is silent, the tap tries again.
-    void whenIdle().then(() => giveSchema.load().catch(() => undefined));
+    // The checking code (zod and the phone rules, about 60 kB) once the donor first touches or
+    // focuses the form: filling it in takes longer than loading it, and a visitor who only reads
+    // the page never downloads it. Failing here is silent: sending tries again.
+    return whenUsed(formRef.current, () => void giveSchema.load().catch(() => undefined));
   }, []);
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(giveSchema, {
     defaultValues: {
       campaignId,
@@ -100,10 +103,10 @@ export default function GiveForm({
     refused ? { message: t('give.failed'), retry: false } : undefined,
   );
   const [progress, setProgress] = useState<Progress | undefined>();
-  const create = trpc.pledge.create.useMutation();
-  const pay = trpc.pledge.pay.useMutation();
+  const create = useSiteMutation('pledge.create');
+  const pay = useSiteMutation('pledge.pay');
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const amountError = form.error('amount');
   const amountErrorId = form.errorId('amount');
   const payingOnline = online !== undefined && watch('way') === 'online';
@@ -133,7 +136,9 @@ export default function GiveForm({
     const path = `/pledge/${reference}`;
     await Promise.allSettled([
       preloadPage(path),
-      utils.pledge.page.fetch({ reference }).catch(() => utils.pledge.page.reset({ reference })),
+      fetchSiteQuery(queryClient, 'pledge.page', { reference }).catch(() =>
+        resetSiteQuery(queryClient, 'pledge.page', { reference }),
+      ),
     ]);
     navigate(path);
   };
@@ -172,7 +177,12 @@ export default function GiveForm({
         setProgress(undefined);
         const server = readServerError(error);
         form.showServerErrors(server.fieldErrors);
-        setFailure({ message: failureMessage(error, t('give.failed')), retry: server.status === undefined });
+        // No answer: the reference can only come from the server, and the account is just below.
+        const offline = server.status === undefined;
+        setFailure({
+          message: offline ? t('give.offlineText') : failureMessage(error, t('give.failed')),
+          retry: offline,
+        });
         return;
       }
       if (toPaystack) return payOnline(reference, pledge.email, coverFees);

@@ -6,10 +6,10 @@ import { formatDate, formatNaira } from '../../../../shared/format';
 import { t } from '../../../../shared/messages';
 import { RetryNotice } from '../../../components/retry-notice';
 import { failureMessage } from '../../../lib/load-failure';
-import { trpc } from '../../../lib/trpc';
+import { useSiteQuery } from '../../../lib/site-data';
 
 export function SupporterWall({ campaignId, raised }: { campaignId: string; raised: number }) {
-  const supporters = trpc.pledge.supporters.useQuery({ campaignId });
+  const supporters = useSiteQuery('pledge.supporters', { campaignId });
   const list = supporters.data?.items ?? [];
   const givenBefore = supporters.data?.givenBefore ?? 0;
   return (

@@ -8,10 +8,10 @@ import { NextSteps } from '../../../components/form/next-steps';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
 import { TextField } from '../../../components/form/text-field';
 import { applicationTexts, useSubmissionForm } from '../../../components/form/use-submission-form';
-import { trpc } from '../../../lib/trpc';
+import { useSiteMutation } from '../../../lib/site-mutations';
 
 export function AdvocateFormPage() {
-  const mutation = trpc.submission.advocate.create.useMutation();
+  const mutation = useSiteMutation('submission.advocate.create');
   const form = useSubmissionForm(advocateInput, {
     kind: 'advocate',
     submit: mutation.mutateAsync,

@@ -9,11 +9,12 @@ import { Clock } from '../../../components/icons/clock';
 import { Mail } from '../../../components/icons/mail';
 import { MapPin } from '../../../components/icons/map-pin';
 import { Phone } from '../../../components/icons/phone';
-import { trpc } from '../../../lib/trpc';
+import { useSiteQuery } from '../../../lib/site-data';
+import { useSiteMutation } from '../../../lib/site-mutations';
 
 /** The foundation's contact details as staff set them (rendered with the page on the server). */
 function ContactDetails() {
-  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const settings = useSiteQuery('settings.public', undefined, { staleTime: Number.POSITIVE_INFINITY });
   const contact = settings.data?.contact ?? {
     email: FOUNDATION.email,
     phone: FOUNDATION.phone,
@@ -54,7 +55,7 @@ function ContactDetails() {
 }
 
 export function ContactPage() {
-  const mutation = trpc.submission.contact.create.useMutation();
+  const mutation = useSiteMutation('submission.contact.create');
   const form = useSubmissionForm(contactInput, {
     kind: 'contact',
     submit: mutation.mutateAsync,

@@ -9,10 +9,10 @@ import { SelectField } from '../../../components/form/select-field';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
 import { TextField } from '../../../components/form/text-field';
 import { applicationTexts, useSubmissionForm } from '../../../components/form/use-submission-form';
-import { trpc } from '../../../lib/trpc';
+import { useSiteMutation } from '../../../lib/site-mutations';
 
 export function PartnerFormPage() {
-  const mutation = trpc.submission.partner.create.useMutation();
+  const mutation = useSiteMutation('submission.partner.create');
   const form = useSubmissionForm(partnerInput, {
     kind: 'partner',
     submit: mutation.mutateAsync,

@@ -8,10 +8,10 @@ import { NextSteps } from '../../../components/form/next-steps';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
 import { TextField } from '../../../components/form/text-field';
 import { applicationTexts, useSubmissionForm } from '../../../components/form/use-submission-form';
-import { trpc } from '../../../lib/trpc';
+import { useSiteMutation } from '../../../lib/site-mutations';
 
 export function VolunteerFormPage() {
-  const mutation = trpc.submission.volunteer.create.useMutation();
+  const mutation = useSiteMutation('submission.volunteer.create');
   const form = useSubmissionForm(volunteerInput, {
     kind: 'volunteer',
     submit: mutation.mutateAsync,

@@ -1,7 +1,9 @@
-import { Suspense } from 'react';
+import { useState } from 'react';
 import { CAMPAIGN_LOCATIONS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
+import { deferredPart } from '../../../components/deferred-part';
 import { RetryBoundary } from '../../../components/retry-notice';
+import { useDataSaver } from '../../../lib/data-saver';
 import { lazyNearScreen, NearScreen, retryableLazy } from '../../../lib/near-screen';
 import { CallToAction } from './call-to-action';
 import { FocusAreas } from './focus-areas';
@@ -11,9 +13,15 @@ import { LatestCampaigns } from './latest-campaigns';
 // Below the fold and the heaviest parts of the page: the map's paths (drawn in the browser only)
 // and the form validation (the server renders the form, which works as plain HTML until then).
 const NorthernMap = retryableLazy(() => import('./northern-map'));
-const NewsletterSignup = lazyNearScreen('#newsletter-title', () => import('./newsletter-signup'));
+const NewsletterSignup = deferredPart(
+  lazyNearScreen('#newsletter-title', () => import('./newsletter-signup')),
+  <div className="newsletter__placeholder" />,
+);
 
 export function HomePage() {
+  // With data saver on, the map's code and paths load only when asked for.
+  const saver = useDataSaver();
+  const [mapAsked, setMapAsked] = useState(false);
   return (
     <>
       <HomeHero />
@@ -25,11 +33,17 @@ export function HomePage() {
             <h2 id="map-title">{t('home.mapTitle')}</h2>
             <p>{t('home.mapText', { count: CAMPAIGN_LOCATIONS.length })}</p>
           </div>
-          <NearScreen placeholder={<div className="map-placeholder" aria-busy="true" />}>
-            <RetryBoundary onRetry={NorthernMap.retry}>
-              <NorthernMap />
-            </RetryBoundary>
-          </NearScreen>
+          {saver && !mapAsked ? (
+            <button type="button" className="map-placeholder map-placeholder--ask" onClick={() => setMapAsked(true)}>
+              {t('home.showMap')}
+            </button>
+          ) : (
+            <NearScreen placeholder={<div className="map-placeholder" aria-busy="true" />}>
+              <RetryBoundary onRetry={NorthernMap.retry}>
+                <NorthernMap />
+              </RetryBoundary>
+            </NearScreen>
+          )}
         </div>
       </section>
       <CallToAction />
@@ -41,11 +55,7 @@ export function HomePage() {
               <p>{t('home.newsletterText')}</p>
             </div>
             {/* Code that did not arrive says so, with Retry, in place of the form; never the whole page. */}
-            <RetryBoundary onRetry={NewsletterSignup.retry}>
-              <Suspense fallback={<div className="newsletter__placeholder" />}>
-                <NewsletterSignup />
-              </Suspense>
-            </RetryBoundary>
+            <NewsletterSignup />
           </div>
         </div>
       </section>

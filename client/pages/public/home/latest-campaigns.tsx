@@ -3,12 +3,12 @@ import { HOME_LATEST_CAMPAIGNS } from '../../../../shared/constants';
 import { t } from '../../../../shared/messages';
 import { CampaignGrid } from '../../../components/campaign-grid';
 import { ArrowRight } from '../../../components/icons/arrow-right';
-import { trpc } from '../../../lib/trpc';
+import { useSiteQuery } from '../../../lib/site-data';
 import { latestCampaignsInput } from '../page-queries';
 
 /** The newest three campaigns, newest first. */
 export function LatestCampaigns() {
-  const campaigns = trpc.campaign.list.useQuery(latestCampaignsInput);
+  const campaigns = useSiteQuery('campaign.list', latestCampaignsInput);
   return (
     <section className="section" aria-labelledby="latest-title">
       <div className="container">

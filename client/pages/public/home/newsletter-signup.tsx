@@ -3,15 +3,15 @@ import { newsletterInput } from '../../../../shared/schemas/submissions';
 import { SubmissionFormShell } from '../../../components/form/submission-form-shell';
 import { TextField } from '../../../components/form/text-field';
 import { useSubmissionForm } from '../../../components/form/use-submission-form';
+import { useSiteMutation } from '../../../lib/site-mutations';
 import { useToast } from '../../../lib/toasts';
-import { trpc } from '../../../lib/trpc';
 
 /**
  * Email sign-up: on success a box asks the visitor to confirm from their inbox (double opt-in) for
  * SUCCESS_DELAY_MS, and the form is ready again.
  */
 export default function NewsletterSignup() {
-  const mutation = trpc.submission.newsletter.create.useMutation();
+  const mutation = useSiteMutation('submission.newsletter.create');
   const toast = useToast();
   const form = useSubmissionForm(newsletterInput, {
     kind: 'newsletter',

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { CAMPAIGN_LOCATIONS, type CampaignLocation } from '../../../../shared/constants';
 import { choiceLabel, t } from '../../../../shared/messages';
 import { useNavigate } from '../../../lib/navigation';
-import { trpc } from '../../../lib/trpc';
+import { useSiteQuery } from '../../../lib/site-data';
 
 /** The package ships its data without types of its own. */
 const nigeria = nigeriaMap as { viewBox: string; locations: { id: string; name: string; path: string }[] };
@@ -41,7 +41,7 @@ function useStateCentres(svgRef: RefObject<SVGSVGElement | null>): Centres {
  * links to its campaigns; the chip list below repeats the links as large touch targets.
  */
 export default function NorthernMap() {
-  const counts = trpc.campaign.countByLocation.useQuery();
+  const counts = useSiteQuery('campaign.countByLocation', undefined);
   const navigate = useNavigate();
   const svgRef = useRef<SVGSVGElement>(null);
   const centres = useStateCentres(svgRef);
