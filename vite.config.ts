@@ -64,7 +64,8 @@ const inAppChunk = (id: string) =>
   !staticImports.imports(clientFile('boot.ts'), id) &&
   !/[\\/]@tanstack[\\/]/.test(id);
 
-// The client build writes a manifest, from which the server preloads each rendered page's chunks;
+// The client build writes a manifest, from which scripts/build.mjs lists what the service worker
+// keeps ahead;
 // `vite build --ssr entry-server.tsx` builds the server's renderer from the same components.
 // In development Vite serves the client and forwards the server's paths to the API process.
 // GET /campaigns is both a page and the REST list: only non-HTML requests go to the API.
@@ -109,7 +110,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'index',
-                  test: (id: string) => id === clientFile('boot.ts') || isBundlerHelper(id),
+                  test: (id: string) => staticImports.imports(clientFile('boot.ts'), id) || isBundlerHelper(id),
                   priority: 1,
                 },
                 { name: 'app', test: (id: string) => inAppChunk(id) },

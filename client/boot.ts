@@ -3,15 +3,23 @@
  * server's page. On a slow connection the app's code (about 100 kB) then never competes with what
  * the visitor is waiting to see; until it has loaded, links and forms work as plain HTML.
  *
- * With data saver on, the app's code waits for the visitor to touch the page (a tap, a key, a
- * focus): a visit that only reads costs the page, its styles and its photos, nothing more.
+ * The web fonts wait too (client/lib/web-fonts.ts).
+ *
+ * With data saver on, the web fonts never load, and the app's code waits for the visitor to touch
+ * the page (a tap, a key, a focus): a visit that only reads costs the page, its styles and its
+ * photos, nothing more.
  */
 import './generated/fonts.css';
 import './styles/global.css';
+import frauncesLatin from './generated/fraunces-latin.woff2?url';
+import interLatin from './generated/inter-latin.woff2?url';
+import webFontRules from './generated/web-fonts.css?url';
+import { startWebFonts } from './lib/web-fonts';
 
 const start = () => void import('./entry-client');
 const TOUCHES = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
+startWebFonts({ stylesheet: webFontRules, fonts: [frauncesLatin, interLatin] });
 if (document.documentElement.dataset.saver === 'on') {
   const onTouch = () => {
     for (const type of TOUCHES) removeEventListener(type, onTouch, true);

@@ -15,6 +15,7 @@ import { SiteLayout } from './layout/site-layout';
 import { loadMessages, loadStaffMessages } from './lib/catalogue';
 import { loadWaitingParts } from './lib/near-screen';
 import { setPagePreloader } from './lib/page-preload';
+import { applyWebFonts } from './lib/web-fonts';
 import { archivePageInput, campaignsPageInput, latestCampaignsInput } from './pages/public/page-queries';
 
 /** The server's tRPC helpers: prefetching fills the query cache the page then renders from. */
@@ -246,10 +247,13 @@ const PageLoading = () => (
 
 export function AppRoutes() {
   const [path] = useLocation();
-  // Once the app has moved to another page, parts left waiting on the first one load at once.
+  // Once the app has moved to another page, parts left waiting on the first one load at once,
+  // and the web fonts are used from this page on (it is drawn anew anyway).
   const firstPath = useRef(path);
   useEffect(() => {
-    if (path !== firstPath.current) loadWaitingParts();
+    if (path === firstPath.current) return;
+    loadWaitingParts();
+    applyWebFonts();
   }, [path]);
   return (
     <Switch>

@@ -62,25 +62,28 @@ export async function buildAll() {
 /**
  * dist/client/sw.js (client/sw/service-worker.ts) with what it keeps ahead: the entry script and
  * the app's code it loads, their styles, the fonts and the logo. Its version, which names its
- * caches, is a hash of the build's manifest and the worker's own code: a deploy that changes
+ * caches, is a hash of the build's file names (content-hashed) and the worker's own code: a deploy that changes
  * either installs a new worker, which drops the old caches.
  */
 async function buildServiceWorker() {
-  const manifestText = fs.readFileSync(path.join(dist, 'client/.vite/manifest.json'), 'utf8');
-  const manifest = JSON.parse(manifestText);
+  const chunks = JSON.parse(fs.readFileSync(path.join(dist, 'client/.vite/manifest.json'), 'utf8'));
+  const byFile = new Map(Object.values(chunks).map((chunk) => [chunk.file, chunk]));
   const files = new Set();
-  const add = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(`/${chunk.file}`)) return;
-    files.add(`/${chunk.file}`);
-    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(`/${file}`);
-    for (const imported of chunk.imports ?? []) add(imported);
+  const add = (file, { dynamic = false } = {}) => {
+    if (files.has(`/${file}`)) return;
+    files.add(`/${file}`);
+    const chunk = byFile.get(file);
+    if (!chunk) return;
+    for (const asset of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(`/${asset}`);
+    for (const key of chunk.imports ?? []) add(chunks[key].file);
+    // The page's first script loads the app's code after the first paint: kept ahead with it.
+    if (dynamic) for (const key of chunk.dynamicImports ?? []) add(chunks[key].file);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
-  add('entry-client.tsx');
-  const fonts = Object.values(manifest)
-    .map((chunk) => `/${chunk.file}`)
-    .filter((file) => file.endsWith('.woff2'));
+  // What the page loads first, read from the built page (the manifest names no entry once the
+  // build groups the entry's modules into chunks of its own, vite.config.ts).
+  const page = fs.readFileSync(path.join(dist, 'client/index.html'), 'utf8');
+  for (const [, file] of page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) add(file, { dynamic: true });
+  const fonts = [...files].filter((file) => file.endsWith('.woff2'));
   for (const font of fonts) files.delete(font);
   const bundle = async (version) =>
     (
@@ -102,7 +105,12 @@ async function buildServiceWorker() {
       })
     ).outputFiles[0].text;
   const version = createHash('sha256')
-    .update(manifestText)
+    .update(
+      Object.values(chunks)
+        .map((chunk) => chunk.file)
+        .sort()
+        .join('\n'),
+    )
     .update(await bundle(''))
     .digest('hex')
     .slice(0, 12);

@@ -1,7 +1,9 @@
 /**
- * Writes client/generated/: the site's two fonts cut down to the characters it uses, and
- * fonts.css with their @font-face rules and metric-matched fallbacks. `npm run build` and
- * `npm run dev` run it first; the output is not committed.
+ * Writes client/generated/: the site's two fonts cut down to the characters it uses,
+ * web-fonts.css with their @font-face rules, and fonts.css with the metric-matched fallbacks and
+ * the font stacks. `npm run build` and `npm run dev` run it first; the output is not committed.
+ * fonts.css is in the page's stylesheet; web-fonts.css is loaded by client/boot.ts after the first
+ * paint, so the fonts never hold back the first screen.
  *
  * - Subset: Basic Latin, Latin-1 and typographic punctuation in one file per family, and a second
  *   small file with the naira sign and the Hausa letters (ɓ ɗ ƙ ƴ and their capitals), which the
@@ -79,6 +81,7 @@ const FAMILIES = [
 
 export async function buildFonts() {
   fs.mkdirSync(out, { recursive: true });
+  const webFaces = [];
   const css = [];
   const variables = [];
   const saverVariables = [];
@@ -88,7 +91,7 @@ export async function buildFonts() {
       const woff2 = await subsetFont(source, chars, { targetFormat: 'woff2', variationAxes: { wght: WEIGHTS } });
       const name = `${font.file}-${subset}.woff2`;
       fs.writeFileSync(path.join(out, name), woff2);
-      css.push(`@font-face {
+      webFaces.push(`@font-face {
   font-family: "${font.family}";
   font-style: normal;
   font-display: swap;
@@ -104,6 +107,10 @@ export async function buildFonts() {
     const localFonts = fontFamily.split(/,\s*/).slice(1).join(', ');
     saverVariables.push(`  ${font.variable}: ${localFonts}, ${font.generic};`);
   }
+  fs.writeFileSync(
+    path.join(out, 'web-fonts.css'),
+    `/* Written by scripts/fonts.mjs: do not edit. */\n${webFaces.join('\n')}\n`,
+  );
   fs.writeFileSync(
     path.join(out, 'fonts.css'),
     `/* Written by scripts/fonts.mjs: do not edit. */\n${css.join('\n')}\n:root {\n${variables.join('\n')}\n}\nhtml[data-saver="on"] {\n${saverVariables.join('\n')}\n}\n`,

@@ -1,7 +1,7 @@
 /**
  * The site's pages. Public pages are rendered on the server (client/entry-server.tsx) from data
  * fetched through the tRPC router, with the route's title, description, canonical link and Open
- * Graph tags in the head, the fonts preloaded, and the data the browser hydrates from in a JSON
+ * Graph tags in the head, and the data the browser hydrates from in a JSON
  * script. /login and /admin are sent as the empty shell and rendered in the
  * browser. Built assets are served with immutable caching.
  */
@@ -61,8 +61,6 @@ const PRIVATE_PAGE_PATH = /^\/(?:pledge\/|pledge-lookup\/?$|newsletter\/(?:confi
 /** A sent edition's page in the newsletter's archive. */
 const EDITION_PAGE_PATH = /^\/newsletter\/(?!(?:confirm|unsubscribe)\/?$)([^/]+)\/?$/;
 const HEAD_MARKER = '<!--app-head-->';
-/** At the start of the body: preloads go after the stylesheet, which is what the first paint waits for. */
-const PRELOAD_MARKER = '<!--app-preload-->';
 /** The public pages a search engine should list (a thank-you page and sign-in are no destination). */
 const SITEMAP_PAGES = PAGE_PATHS.filter((page) => page !== '/login' && page !== '/partner-success');
 const HTML_MARKER = '<!--app-html-->';
@@ -77,9 +75,6 @@ export interface PageRenderer {
     api: ReturnType<typeof createServerSideHelpers<typeof appRouter>>,
   ): Promise<{ status: 200 | 404; html: string; state: unknown; texts?: Record<string, string> }>;
 }
-
-/** Vite's build manifest: the file each source became. */
-type Manifest = Record<string, { file: string }>;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -118,16 +113,6 @@ function headTags(
   }
   return tags.join('\n    ');
 }
-
-/**
- * The fonts, fetched with the stylesheet rather than after it. Nothing else is preloaded: the app's
- * code comes after the first paint (client/boot.ts), so on a slow connection it never competes
- * with what the visitor is waiting to see.
- */
-const preloadTags = (fonts: string[]) =>
-  fonts
-    .map((file) => `<link rel="preload" href="/${escapeHtml(file)}" as="font" type="font/woff2" crossorigin>`)
-    .join('\n    ');
 
 /** The head's title and description: a campaign's own on its page. */
 async function metaOf(deps: Deps, pathname: string, status: number): Promise<PageMeta> {
@@ -175,14 +160,6 @@ export async function registerPages(
     return full && fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
   };
   const template = read('index.html');
-  const manifest = JSON.parse(read('.vite/manifest.json') ?? '{}') as Manifest;
-  // The fonts' main files (scripts/fonts.mjs): preloaded so they come with the styles, not after.
-  const fontFiles = Object.values(manifest).map((entry) => entry.file);
-  const latinFonts = fontFiles.filter((file) => /-latin-[\w-]+\.woff2$/.test(file));
-  // Hausa text needs the small second file too (ɓ ɗ ƙ ƴ and the naira sign): fetched with the rest.
-  const fontsFor = (locale: Locale) =>
-    locale === 'ha' ? [...latinFonts, ...fontFiles.filter((file) => /-extra-[\w-]+\.woff2$/.test(file))] : latinFonts;
-
   if (options.staticDir && template) {
     await app.register(fastifyStatic, {
       root: options.staticDir,
@@ -207,9 +184,9 @@ export async function registerPages(
   }
 
   /**
-   * The template with the head, the preloads, the app's markup and its data written in (functions,
-   * not strings: `$` stays literal). With data saver on, the root element says so (the styles then
-   * name only system fonts) and no font is preloaded.
+   * The template with the head, the app's markup and its data written in (functions, not strings:
+   * `$` stays literal). With data saver on, the root element says so (the styles then name only
+   * system fonts, and client/boot.ts loads no web font).
    */
   const fill = (req: FastifyRequest, reply: FastifyReply, parts: { head: string; html: string; data: string }) => {
     const saver = isDataSaver(req.headers);
@@ -219,7 +196,6 @@ export async function registerPages(
     return template!
       .replace(HTML_ELEMENT, () => `<html lang="${req.locale}"${saver ? ' data-saver="on"' : ''}>`)
       .replace(HEAD_MARKER, () => parts.head)
-      .replace(PRELOAD_MARKER, () => (saver ? '' : preloadTags(fontsFor(req.locale))))
       .replace(HTML_MARKER, () => parts.html)
       .replace(DATA_MARKER, () => parts.data);
   };

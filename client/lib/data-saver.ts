@@ -6,6 +6,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext, useSyncExternalStore } from 'react';
 import { DATA_SAVER_COOKIE, DATA_SAVER_COOKIE_MAX_AGE, DATA_SAVER_KEY } from '../../shared/data-saver';
+import { applyWebFonts } from './web-fonts';
 
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
@@ -26,7 +27,11 @@ export function useDataSaver(): boolean {
 export function setDataSaver(on: boolean): void {
   const root = document.documentElement;
   if (on) root.dataset.saver = 'on';
-  else delete root.dataset.saver;
+  else {
+    delete root.dataset.saver;
+    // Turned off by the visitor: the web fonts at once.
+    applyWebFonts();
+  }
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers.
   document.cookie = `${DATA_SAVER_COOKIE}=${on ? 'on' : 'off'}; Path=/; Max-Age=${DATA_SAVER_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;

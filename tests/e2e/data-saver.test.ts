@@ -2,14 +2,23 @@
  * Data saver at phone width, turned on by the footer's switch and, separately, by the browser's
  * Save-Data header: no web font is fetched, no image on the home page weighs over 25 kB, the
  * gallery's photos and the home page's map load only when tapped, and axe finds nothing. Also
- * screenshots of the home and a campaign page with it on, at phone and desktop widths.
+ * screenshots of the home and a campaign page with it on, at phone and desktop widths. Without
+ * it, the web fonts of a first visit are fetched once the page is idle and used from the next page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCampaigns, upload } from './public-seed';
 import { createCampaign } from './support/api';
-import { hasChromium, openPage, screenshot, trackConsoleErrors, VIEWPORTS, whenLive } from './support/browser';
+import {
+  hasChromium,
+  newContext,
+  openPage,
+  screenshot,
+  trackConsoleErrors,
+  VIEWPORTS,
+  whenLive,
+} from './support/browser';
 import { e2eRun } from './support/run';
 
 const MAX_IMAGE_BYTES = 25_000;
@@ -177,6 +186,40 @@ describe.skipIf(!hasChromium())('data saver', () => {
     expect(await probe.getByRole('button', { name: 'Data saver' }).getAttribute('aria-pressed')).toBe('true');
     await probe.close();
     await checkPages(context, 'save-data');
+    await context.close();
+  });
+
+  it('draws a first visit in the phone’s fonts, fetches the web fonts once idle, and uses them from the next page', async () => {
+    const context = await newContext(run.browser, 'phone', run.server.url);
+    const page = await context.newPage();
+    const fetched = recordResponses(page);
+    /** Whether the page has the web fonts' rules and has drawn text in Inter. */
+    const usesWebFonts = (on: Page) =>
+      on.evaluate(() =>
+        [...document.fonts].some(
+          (face) => face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded',
+        ),
+      );
+    const fonts = () => fetched.filter((f) => f.url.endsWith('.woff2'));
+
+    await openPage(page, '/');
+    // Fetched into the cache after the page has loaded, and marked kept; not used on this page.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('web-fonts')), { timeout: 15_000 }).toBe('1');
+    expect(fonts().length).toBe(2);
+    expect(await usesWebFonts(page)).toBe(false);
+
+    // The app moves to another page: drawn anew, in the web fonts.
+    const about = page.locator('footer').getByRole('link', { name: /^about us$/i });
+    await whenLive(about);
+    await about.click();
+    await page.waitForURL('**/about');
+    await expect.poll(() => usesWebFonts(page), { timeout: 15_000 }).toBe(true);
+
+    // A page the browser loads afresh has them from the start.
+    const next = await context.newPage();
+    await next.goto('/campaigns', { waitUntil: 'load' });
+    expect(await next.locator('link[rel="stylesheet"][href*="web-fonts"]').count()).toBe(1);
+    await expect.poll(() => usesWebFonts(next), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
 
