@@ -61,9 +61,9 @@ export async function buildAll() {
 
 /**
  * dist/client/sw.js (client/sw/service-worker.ts) with what it keeps ahead: the entry script and
- * the app's code it loads, their styles, the fonts and the logo. Its version, which names its
- * caches, is a hash of the build's file names (content-hashed) and the worker's own code: a deploy that changes
- * either installs a new worker, which drops the old caches.
+ * the app's code it loads, their styles and the logo. Its version, which names its caches, is a
+ * hash of the build's file names (content-hashed) and the worker's own code: a deploy that
+ * changes either installs a new worker, which drops the old caches.
  */
 async function buildServiceWorker() {
   const chunks = JSON.parse(fs.readFileSync(path.join(dist, 'client/.vite/manifest.json'), 'utf8'));
@@ -83,8 +83,9 @@ async function buildServiceWorker() {
   // build groups the entry's modules into chunks of its own, vite.config.ts).
   const page = fs.readFileSync(path.join(dist, 'client/index.html'), 'utf8');
   for (const [, file] of page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) add(file, { dynamic: true });
-  const fonts = [...files].filter((file) => file.endsWith('.woff2'));
-  for (const font of fonts) files.delete(font);
+  // The web fonts are kept as pages use them (the static files' rule), not ahead: a first visit
+  // fetches them itself once idle (client/lib/web-fonts.ts), and with data saver never.
+  for (const file of files) if (file.endsWith('.woff2')) files.delete(file);
   const bundle = async (version) =>
     (
       await build({
@@ -100,7 +101,6 @@ async function buildServiceWorker() {
         define: {
           __SW_VERSION__: JSON.stringify(version),
           __SW_PRECACHE__: JSON.stringify([...files, '/images/logo.svg', '/manifest.webmanifest']),
-          __SW_FONTS__: JSON.stringify(fonts),
         },
       })
     ).outputFiles[0].text;

@@ -4,8 +4,9 @@
  * runtime: the rules of what is never kept (client/sw/rules.ts) are ours to read in one place,
  * and a phone fetches a few kilobytes instead of several times that.
  *
- * - Installed: the styles, the fonts, the app's entry code, the site's logo and the offline page in
- *   each language are kept ahead; the new worker takes over at once and drops the old caches.
+ * - Installed: the styles, the app's entry code, the site's logo and the offline page in each
+ *   language are kept ahead (the web fonts are kept as pages use them); the new worker takes over
+ *   at once and drops the old caches.
  * - A public page comes from the network; after 3 s without an answer, or with none at all, from
  *   the copy kept of it, marked `X-Served-From: cache` and `X-Cached-At` (the page's offline bar
  *   asks the worker which pages it answered from a copy). Without a copy: the offline page.
@@ -30,7 +31,6 @@ import {
 /** Set by the build (scripts/build.mjs). */
 declare const __SW_VERSION__: string;
 declare const __SW_PRECACHE__: readonly string[];
-declare const __SW_FONTS__: readonly string[];
 
 /** The little of the worker's global scope used here (the project's types are the window's). */
 interface ExtendableEvent extends Event {
@@ -80,9 +80,7 @@ worker.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(CACHES.static);
       // Hashed files are never changed in place: the browser's HTTP cache may answer for them.
-      // Data saver's pages use the phone's own fonts: the web fonts are then kept only if a page loads them.
-      const saver = (await preferredVariant(worker.location.href)).saver === 'on';
-      await cache.addAll(saver ? __SW_PRECACHE__ : [...__SW_PRECACHE__, ...__SW_FONTS__]);
+      await cache.addAll(__SW_PRECACHE__);
       await Promise.all(
         LOCALES.map(async (lang) => {
           const request = new Request(offlinePath(lang), { headers: { accept: 'text/html' }, cache: 'no-cache' });
