@@ -73,10 +73,10 @@ const app = (
   </StrictMode>
 );
 // The server leaves the root empty (but for a marker comment) where the browser renders. Where it
-// rendered, the page's own code (preloaded by the page's head) is in before hydration starts, so
-// the whole page hydrates in one pass and its markup is never replaced by a loading state. As a
-// transition, hydration yields to the browser every few milliseconds instead of holding a slow
-// phone's main thread for the whole page; a tap on a part not yet hydrated hydrates it at once.
+// rendered, the page's own code is in before hydration starts, so the whole page hydrates in one
+// pass and its markup is never replaced by a loading state. As a transition, hydration yields to
+// the browser every few milliseconds instead of holding a slow phone's main thread for the whole
+// page; a tap on a part not yet hydrated hydrates it at once.
 if (root.firstElementChild)
   void Promise.all([messages, matchPublicPage(location.pathname).page.preload()]).then(() =>
     startTransition(() => {

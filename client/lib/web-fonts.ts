@@ -13,16 +13,16 @@ export interface WebFontFiles {
   fonts: string[];
 }
 
-/** Set in localStorage once the font files are in the browser's cache. */
+/** Set in localStorage once the font files are in the browser's cache: their addresses, which a deploy that changes a font changes. */
 const FONTS_KEPT = 'web-fonts';
 let files: WebFontFiles | undefined;
 let applied = false;
 
 const saverOn = () => document.documentElement.dataset.saver === 'on';
 
-function fontsKept(): boolean {
+function fontsKept(fonts: string[]): boolean {
   try {
-    return localStorage.getItem(FONTS_KEPT) === '1';
+    return localStorage.getItem(FONTS_KEPT) === fonts.join(' ');
   } catch {
     return false;
   }
@@ -41,10 +41,16 @@ export function applyWebFonts(): void {
 /** Fetches the main font files into the cache, at low priority, and marks them kept. */
 async function fetchFonts(fonts: string[]): Promise<void> {
   try {
-    await Promise.all(fonts.map(async (url) => (await fetch(url, { priority: 'low' })).arrayBuffer()));
-    localStorage.setItem(FONTS_KEPT, '1');
+    await Promise.all(
+      fonts.map(async (url) => {
+        const response = await fetch(url, { priority: 'low' });
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        await response.arrayBuffer();
+      }),
+    );
+    localStorage.setItem(FONTS_KEPT, fonts.join(' '));
   } catch {
-    // Offline, or storage refused (private browsing): tried again on the next page.
+    // Offline, a failed answer, or storage refused (private browsing): tried again on the next page.
   }
 }
 
@@ -52,7 +58,7 @@ async function fetchFonts(fonts: string[]): Promise<void> {
 export function startWebFonts(built: WebFontFiles): void {
   files = built;
   if (saverOn()) return;
-  if (fontsKept()) {
+  if (fontsKept(built.fonts)) {
     applyWebFonts();
     return;
   }

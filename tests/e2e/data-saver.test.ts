@@ -204,7 +204,9 @@ describe.skipIf(!hasChromium())('data saver', () => {
 
     await openPage(page, '/');
     // Fetched into the cache after the page has loaded, and marked kept; not used on this page.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('web-fonts')), { timeout: 15_000 }).toBe('1');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('web-fonts')), { timeout: 15_000 })
+      .toMatch(/^\/assets\/fraunces-latin-[\w-]+\.woff2 \/assets\/inter-latin-[\w-]+\.woff2$/);
     expect(fonts().length).toBe(2);
     expect(await usesWebFonts(page)).toBe(false);
 
