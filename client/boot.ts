@@ -11,7 +11,9 @@
  */
 import './generated/fonts.css';
 import './styles/global.css';
+import frauncesExtra from './generated/fraunces-extra.woff2?url';
 import frauncesLatin from './generated/fraunces-latin.woff2?url';
+import interExtra from './generated/inter-extra.woff2?url';
 import interLatin from './generated/inter-latin.woff2?url';
 import webFontRules from './generated/web-fonts.css?url';
 import { startWebFonts } from './lib/web-fonts';
@@ -19,7 +21,7 @@ import { startWebFonts } from './lib/web-fonts';
 const start = () => void import('./entry-client');
 const TOUCHES = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-startWebFonts({ stylesheet: webFontRules, fonts: [frauncesLatin, interLatin] });
+startWebFonts({ stylesheet: webFontRules, fonts: [frauncesLatin, interLatin, frauncesExtra, interExtra] });
 if (document.documentElement.dataset.saver === 'on') {
   const onTouch = () => {
     for (const type of TOUCHES) removeEventListener(type, onTouch, true);

@@ -7,7 +7,7 @@
  * first seconds on the page, its styles and its photos. With data saver on, none of this happens.
  */
 
-/** The built files (client/boot.ts imports them): the @font-face rules and the main font files. */
+/** The built files (client/boot.ts imports them): the @font-face rules and the font files (Latin, and the naira sign and Hausa letters). */
 export interface WebFontFiles {
   stylesheet: string;
   fonts: string[];
@@ -38,7 +38,7 @@ export function applyWebFonts(): void {
   document.head.append(link);
 }
 
-/** Fetches the main font files into the cache, at low priority, and marks them kept. */
+/** Fetches the font files into the cache, at low priority, and marks them kept. */
 async function fetchFonts(fonts: string[]): Promise<void> {
   try {
     await Promise.all(

@@ -206,8 +206,8 @@ describe.skipIf(!hasChromium())('data saver', () => {
     // Fetched into the cache after the page has loaded, and marked kept; not used on this page.
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('web-fonts')), { timeout: 15_000 })
-      .toMatch(/^\/assets\/fraunces-latin-[\w-]+\.woff2 \/assets\/inter-latin-[\w-]+\.woff2$/);
-    expect(fonts().length).toBe(2);
+      .toMatch(/^\/assets\/fraunces-latin-[\w-]+\.woff2 \/assets\/inter-latin-[\w-]+\.woff2 \/assets\/fraunces-extra-/);
+    expect(fonts().length).toBe(4);
     expect(await usesWebFonts(page)).toBe(false);
 
     // The app moves to another page: drawn anew, in the web fonts.

@@ -50,9 +50,9 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     expect(data.queries).toHaveLength(1);
     expect(data.queries[0]!.state.status).toBe('success');
     expect(inlineScripts(res.body)).toEqual([]);
-    // Nothing is preloaded: the web fonts and the app's code come after the first paint
-    // (client/boot.ts), so on a slow connection they never hold back the page's styles.
-    expect(res.body).not.toContain('rel="preload"');
+    // No font and no code is preloaded: the web fonts and the app's code come after the first
+    // paint (client/boot.ts), so on a slow connection they never hold back the page's styles.
+    expect(res.body).not.toContain('as="font"');
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/">');
   });
