@@ -2,8 +2,8 @@
  * Writes client/generated/: the site's two fonts cut down to the characters it uses,
  * web-fonts.css with their @font-face rules, and fonts.css with the metric-matched fallbacks and
  * the font stacks. `npm run build` and `npm run dev` run it first; the output is not committed.
- * fonts.css is in the page's stylesheet; web-fonts.css is loaded by client/boot.ts after the first
- * paint, so the fonts never hold back the first screen.
+ * fonts.css is in the page's stylesheet; web-fonts.css is added by client/lib/web-fonts.ts, at
+ * once where the phone has the font files, else from the next page: they never hold back a paint.
  *
  * - Subset: Basic Latin, Latin-1 and typographic punctuation in one file per family, and a second
  *   small file with the naira sign and the Hausa letters (ɓ ɗ ƙ ƴ and their capitals), which the

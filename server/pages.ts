@@ -1,9 +1,9 @@
 /**
  * The site's pages. Public pages are rendered on the server (client/entry-server.tsx) from data
  * fetched through the tRPC router, with the route's title, description, canonical link and Open
- * Graph tags in the head, and the data the browser hydrates from in a JSON
- * script. /login and /admin are sent as the empty shell and rendered in the
- * browser. Built assets are served with immutable caching.
+ * Graph tags in the head, and the data the browser hydrates from in a JSON script. /login and
+ * /admin are sent as the empty shell and rendered in the browser. Built assets are served with
+ * immutable caching.
  */
 import fs from 'node:fs';
 import path from 'node:path';
