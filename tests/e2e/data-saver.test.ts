@@ -126,14 +126,8 @@ describe.skipIf(!hasChromium())('data saver', () => {
   }
 
   it('turns on with the footer switch, kept in a cookie, and keeps pages light', async () => {
-    const context = await run.browser.newContext({
-      baseURL: run.server.url,
-      viewport: VIEWPORTS.phone,
-      isMobile: true,
-      hasTouch: true,
-      // What the page itself fetches, with no worker answering for the network.
-      serviceWorkers: 'block',
-    });
+    // The worker is blocked (newContext): what the page itself fetches, with no worker answering for it.
+    const context = await newContext(run.browser, 'phone', run.server.url);
     const page = await context.newPage();
     await openPage(page, '/');
     const toggle = page.getByRole('button', { name: 'Data saver' });
@@ -160,15 +154,7 @@ describe.skipIf(!hasChromium())('data saver', () => {
   });
 
   it('turns on with the browser Save-Data header', async () => {
-    const context = await run.browser.newContext({
-      baseURL: run.server.url,
-      viewport: VIEWPORTS.phone,
-      isMobile: true,
-      hasTouch: true,
-      // What the page itself fetches, with no worker answering for the network.
-      serviceWorkers: 'block',
-      extraHTTPHeaders: { 'Save-Data': 'on' },
-    });
+    const context = await newContext(run.browser, 'phone', run.server.url, { extraHTTPHeaders: { 'Save-Data': 'on' } });
     const probe = await context.newPage();
     const scripts: string[] = [];
     probe.on('request', (request) => {
@@ -230,14 +216,7 @@ describe.skipIf(!hasChromium())('data saver', () => {
     afterAll(() => context?.close());
 
     it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('at %s width', async (viewport) => {
-      context = await run.browser.newContext({
-        baseURL: run.server.url,
-        viewport: VIEWPORTS[viewport],
-        isMobile: viewport === 'phone',
-        hasTouch: viewport === 'phone',
-        reducedMotion: 'reduce',
-        serviceWorkers: 'block',
-      });
+      context = await newContext(run.browser, viewport, run.server.url);
       await context.addCookies([{ name: 'data-saver', value: 'on', url: run.server.url }]);
       const page = await context.newPage();
       await openPage(page, '/');

@@ -65,6 +65,16 @@ describe.skipIf(!hasChromium())('forms offline, at phone width', () => {
     campaignPath = `/campaign/${(await createCampaign(run.server.url, run.token, { title: 'Wells for Dutse' }))._id}`;
   });
 
+  /** Online again, the site opened: the kept message is stored once and nothing is left kept. */
+  async function backOnline(context: BrowserContext, email: string): Promise<Page> {
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await openPage(again, '/');
+    await expect.poll(() => storedMessages(email), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => keptForms(again)).toBe(0);
+    return again;
+  }
+
   /** Fills the contact form, sends it offline and answers the page showing the kept notice. */
   async function sendOffline(context: BrowserContext, email: string, path = '/contact', notice = SAVED) {
     const page = await context.newPage();
@@ -93,11 +103,7 @@ describe.skipIf(!hasChromium())('forms offline, at phone width', () => {
     expect(await storedMessages(email)).toBe(0);
 
     await page.close();
-    await context.setOffline(false);
-    const again = await context.newPage();
-    await openPage(again, '/');
-    await expect.poll(() => storedMessages(email), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => keptForms(again)).toBe(0);
+    const again = await backOnline(context, email);
     // Another visit sends nothing more.
     await openPage(again, '/about');
     await again.waitForTimeout(500);
@@ -115,11 +121,7 @@ describe.skipIf(!hasChromium())('forms offline, at phone width', () => {
     await first.close();
     const page = await sendOffline(context, email);
     await page.close();
-    await context.setOffline(false);
-    const again = await context.newPage();
-    await openPage(again, '/');
-    await expect.poll(() => storedMessages(email), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => keptForms(again)).toBe(0);
+    const again = await backOnline(context, email);
     await again.reload();
     await again.waitForTimeout(500);
     expect(await storedMessages(email)).toBe(1);

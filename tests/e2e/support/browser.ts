@@ -37,7 +37,10 @@ export function newContext(
   browser: Browser,
   viewport: ViewportName,
   baseURL: string,
-  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+  {
+    serviceWorkers = 'block',
+    extraHTTPHeaders,
+  }: { serviceWorkers?: 'allow' | 'block'; extraHTTPHeaders?: Record<string, string> } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
@@ -47,6 +50,7 @@ export function newContext(
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
     serviceWorkers,
+    extraHTTPHeaders,
   });
 }
 
