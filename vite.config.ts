@@ -57,12 +57,16 @@ const clientFile = (file: string) => fileURLToPath(new URL(`./client/${file}`, i
 const isBundlerHelper = (id: string) => id.startsWith('\0vite/');
 /**
  * The app's chunk: what client/entry-client.tsx needs before it runs, but what the page's first
- * script (client/boot.ts) needs itself, and TanStack Query's modules (see build).
+ * script (client/boot.ts) needs itself, and TanStack Query's modules (see build); and the public
+ * pages' query inputs.
  */
 const inAppChunk = (id: string) =>
-  staticImports.imports(clientFile('entry-client.tsx'), id) &&
-  !staticImports.imports(clientFile('boot.ts'), id) &&
-  !/[\\/]@tanstack[\\/]/.test(id);
+  (staticImports.imports(clientFile('entry-client.tsx'), id) &&
+    !staticImports.imports(clientFile('boot.ts'), id) &&
+    !/[\\/]@tanstack[\\/]/.test(id)) ||
+  // The inputs of the public pages' queries (a few hundred bytes, shared by three pages and the
+  // server's prefetch): on their own they would be one more request on a first visit.
+  id === clientFile('pages/public/page-queries.ts');
 
 // The client build writes a manifest, from which scripts/build.mjs lists what the service worker
 // keeps ahead;

@@ -16,16 +16,19 @@ import frauncesLatin from './generated/fraunces-latin.woff2?url';
 import interExtra from './generated/inter-extra.woff2?url';
 import interLatin from './generated/inter-latin.woff2?url';
 import webFontRules from './generated/web-fonts.css?url';
+import { afterFirstPaint } from './lib/after-first-paint';
 import { startWebFonts } from './lib/web-fonts';
 
 const start = () => void import('./entry-client');
 const TOUCHES = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 startWebFonts({ stylesheet: webFontRules, fonts: [frauncesLatin, interLatin, frauncesExtra, interExtra] });
-if (document.documentElement.dataset.saver === 'on') {
+// A page the browser renders itself (sign-in, the dashboard) has nothing to draw before the app.
+if (!document.getElementById('root')?.firstElementChild) start();
+else if (document.documentElement.dataset.saver === 'on') {
   const onTouch = () => {
     for (const type of TOUCHES) removeEventListener(type, onTouch, true);
     start();
   };
   for (const type of TOUCHES) addEventListener(type, onTouch, { capture: true, passive: true });
-} else requestAnimationFrame(() => setTimeout(start));
+} else afterFirstPaint(start);

@@ -11,7 +11,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { catalogueKeys, catalogueText, getLocale, isCorrected, type MessageKey, watchTexts } from '../shared/messages';
 import { ALWAYS_SENT_TEXTS } from '../shared/page-data';
 import { App } from './app';
-import { matchPublicPage, NOT_FOUND_PAGE, type PrefetchApi } from './routes';
+import { PAGE_PREFETCH, type PrefetchApi } from './page-prefetch';
+import { matchPublicPage, NOT_FOUND_PAGE } from './routes';
 
 export interface RenderedPage {
   status: 200 | 404;
@@ -79,7 +80,7 @@ async function renderPage(url: string, api: PrefetchApi): Promise<Omit<RenderedP
   const pathname = at === -1 ? url : url.slice(0, at);
   const search = at === -1 ? '' : url.slice(at);
   const { page, params } = matchPublicPage(pathname);
-  const refused = await page.prefetch?.(api, params, new URLSearchParams(search));
+  const refused = await PAGE_PREFETCH[page.path]?.(api, params, new URLSearchParams(search));
   const status = page === NOT_FOUND_PAGE || refused === 404 ? 404 : 200;
   const html = await renderToString(
     <StrictMode>

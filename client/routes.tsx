@@ -3,11 +3,9 @@
  * a page downloads that page only.
  * /login and everything under /admin are client-rendered, in the admin's own chunks.
  */
-import type { createServerSideHelpers } from '@trpc/react-query/server';
 import { type ComponentType, createElement, lazy, Suspense, useEffect, useRef } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
-import type { AppRouter } from '../server/trpc/root';
 import { getLocale, type Locale, t } from '../shared/messages';
 import { RetryBoundary } from './components/retry-notice';
 import { Spinner } from './components/spinner';
@@ -16,10 +14,6 @@ import { loadMessages, loadStaffMessages } from './lib/catalogue';
 import { loadWaitingParts } from './lib/near-screen';
 import { setPagePreloader } from './lib/page-preload';
 import { applyWebFonts } from './lib/web-fonts';
-import { archivePageInput, campaignsPageInput, latestCampaignsInput } from './pages/public/page-queries';
-
-/** The server's tRPC helpers: prefetching fills the query cache the page then renders from. */
-export type PrefetchApi = ReturnType<typeof createServerSideHelpers<AppRouter>>;
 
 export interface PublicPage {
   /** The path pattern (wouter's: `:name` parameters, an optional trailing slash). */
@@ -27,11 +21,6 @@ export interface PublicPage {
   Page: ComponentType;
   /** Loads the page's code; once loaded, the page renders without suspending (hydration needs that). */
   preload(): Promise<void>;
-  /**
-   * The data the page shows, fetched on the server before it renders. Answers 404 when what the
-   * page is about does not exist.
-   */
-  prefetch?: (api: PrefetchApi, params: Record<string, string>, search: URLSearchParams) => Promise<404 | undefined>;
   /**
    * Key prefixes of texts the page may show without a tap beyond those its server render shows
    * (its scripts' own states): sent with the page too (client/lib/catalogue.ts).
@@ -49,7 +38,6 @@ const page = <K extends string>(
   path: string,
   load: (locale: Locale) => Promise<Record<K, () => React.ReactNode>>,
   name: K,
-  prefetch?: PublicPage['prefetch'],
   texts?: PublicPage['texts'],
 ): PublicPage => {
   const loaded = new Map<Locale, () => React.ReactNode>();
@@ -87,77 +75,31 @@ const page = <K extends string>(
     const locale = getLocale();
     return createElement(loaded.get(locale) ?? lazyFor(locale));
   };
-  return { path, Page, preload: () => preload(), prefetch, texts };
+  return { path, Page, preload: () => preload(), texts };
 };
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
-  page(
-    '/',
-    () => import('./pages/public/home/home-page'),
-    'HomePage',
-    async (api) => void (await api.campaign.list.prefetch(latestCampaignsInput)),
-  ),
+  page('/', () => import('./pages/public/home/home-page'), 'HomePage'),
   page('/about', () => import('./pages/public/about-page'), 'AboutPage'),
   page('/get-involved', () => import('./pages/public/get-involved-page'), 'GetInvolvedPage'),
   page('/volunteer', () => import('./pages/public/volunteer-page'), 'VolunteerPage'),
   page('/partner', () => import('./pages/public/partner-page'), 'PartnerPage'),
   page('/advocate', () => import('./pages/public/advocate-page'), 'AdvocatePage'),
   page('/partner-success', () => import('./pages/public/partner-success-page'), 'PartnerSuccessPage'),
-  page(
-    '/campaigns',
-    () => import('./pages/public/campaigns-page'),
-    'CampaignsPage',
-    async (api, _params, search) => void (await api.campaign.list.prefetch(campaignsPageInput(search))),
-  ),
+  page('/campaigns', () => import('./pages/public/campaigns-page'), 'CampaignsPage'),
   page(
     '/campaign/:id',
     () => import('./pages/public/campaign/campaign-page'),
     'CampaignPage',
-    async (api, params) => {
-      try {
-        await Promise.all([
-          api.campaign.byId.fetch({ id: params.id ?? '' }),
-          api.pledge.supporters.prefetch({ campaignId: params.id ?? '' }),
-          // The give panel offers paying online by them: rendered here, so the no-script form shows both ways.
-          api.settings.public.prefetch(),
-        ]);
-        return undefined;
-      } catch {
-        // The failed query stays in the cache, so the page renders 'Campaign not found'.
-        return 404;
-      }
-    },
     // The give form's words once its script runs (the button names the way chosen).
     ['give.', 'pay.'],
   ),
-  page(
-    '/donate',
-    () => import('./pages/public/donate-page'),
-    'DonatePage',
-    async (api) => void (await api.settings.public.prefetch()),
-  ),
+  page('/donate', () => import('./pages/public/donate-page'), 'DonatePage'),
   page('/volunteer-form', () => import('./pages/public/forms/volunteer-form-page'), 'VolunteerFormPage'),
   page('/partner-form', () => import('./pages/public/forms/partner-form-page'), 'PartnerFormPage'),
   page('/advocate-form', () => import('./pages/public/forms/advocate-form-page'), 'AdvocateFormPage'),
-  page(
-    '/contact',
-    () => import('./pages/public/forms/contact-page'),
-    'ContactPage',
-    async (api) => void (await api.settings.public.prefetch()),
-  ),
-  page(
-    '/pledge/:reference',
-    () => import('./pages/public/pledge-page'),
-    'PledgePage',
-    async (api, params) => {
-      try {
-        await api.pledge.page.fetch({ reference: params.reference ?? '' });
-        return undefined;
-      } catch {
-        return 404;
-      }
-    },
-  ),
+  page('/contact', () => import('./pages/public/forms/contact-page'), 'ContactPage'),
+  page('/pledge/:reference', () => import('./pages/public/pledge-page'), 'PledgePage'),
   // "Find my pledge": the links to a lost pledge, mailed to the pledge's email.
   page('/pledge-lookup', () => import('./pages/public/pledge-lookup-page'), 'PledgeLookupPage'),
   page('/newsletter/confirm', () => import('./pages/public/newsletter-confirm-page'), 'NewsletterConfirmPage'),
@@ -167,26 +109,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     'NewsletterUnsubscribePage',
   ),
   // After the mailed links' pages, which must match first.
-  page(
-    '/newsletter',
-    () => import('./pages/public/newsletter-archive-page'),
-    'NewsletterArchivePage',
-    async (api, _params, search) => void (await api.newsletter.archive.prefetch(archivePageInput(search))),
-  ),
-  page(
-    '/newsletter/:id',
-    () => import('./pages/public/newsletter-edition-page'),
-    'NewsletterEditionPage',
-    async (api, params) => {
-      try {
-        await api.newsletter.edition.fetch({ id: params.id ?? '' });
-        return undefined;
-      } catch {
-        // The failed query stays in the cache, so the page renders 'Newsletter not found'.
-        return 404;
-      }
-    },
-  ),
+  page('/newsletter', () => import('./pages/public/newsletter-archive-page'), 'NewsletterArchivePage'),
+  page('/newsletter/:id', () => import('./pages/public/newsletter-edition-page'), 'NewsletterEditionPage'),
   page(
     '/faqs',
     (locale) =>

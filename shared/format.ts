@@ -1,33 +1,38 @@
 /**
  * Pure formatting helpers of the spec (section 9), shared by every screen, in the language shown.
  *
- * `Intl` formats numbers, naira and the digits of dates with the en-NG rules in both languages
- * (the way Nigerians write amounts, in Hausa too). The words of a Hausa date (month names, "2
- * minutes ago") come from the catalogue: phones' browsers and Debian's Chromium ship without
- * Hausa locale data and would fall back to English, while the server, with Node's full ICU,
- * would not; a page rendered on one and hydrated on the other must read the same.
+ * Numbers and naira are written with the en-NG rules in both languages (the way Nigerians write
+ * amounts, in Hausa too) by shared/nigerian-digits.ts; `Intl` writes the digits of dates. The
+ * words of a Hausa date (month names, "2 minutes ago") come from the catalogue: phones' browsers
+ * and Debian's Chromium ship without Hausa locale data and would fall back to English, while the
+ * server, with Node's full ICU, would not; a page rendered on one and hydrated on the other must
+ * read the same.
  */
 
 import { LAGOS_TIME_ZONE } from './lagos-time';
 import { getLocale, type MessageKey, t } from './messages';
+import { groupDigits, nairaText } from './nigerian-digits';
 
 /** Intl's Nigerian formats: the same data in every runtime we serve. */
 const NIGERIA = 'en-NG';
 
-const naira = new Intl.NumberFormat(NIGERIA, {
-  style: 'currency',
-  currency: 'NGN',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+/**
+ * An Intl formatter built on first use, not when the module loads: building one is costly (the
+ * first of a kind loads the locale's data), and most pages show no date at all.
+ */
+function built<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
 
-/** NGN with the en-NG locale, thousands separators and no decimals (the same in Hausa). */
-export const formatNaira = (amount: number): string => naira.format(Number.isFinite(amount) ? amount : 0);
-
-const numbers = new Intl.NumberFormat(NIGERIA);
+/** NGN with the en-NG rules, thousands separators and no decimals (the same in Hausa). */
+export const formatNaira = (amount: number): string => nairaText(amount);
 
 /** A count with thousands separators. */
-export const formatNumber = (value: number): string => numbers.format(value);
+export const formatNumber = (value: number): string => groupDigits(value);
 
 /** A wait in whole minutes, rounded up and never under one: '1 minute', '15 minutes'. */
 export const formatMinutes = (seconds: number): string =>
@@ -97,23 +102,28 @@ function dateNumbers(date: Date, timeZone?: string) {
 
 const monthName = (month: string, form: 'long' | 'short') => t(`date.month.${form}.${Number(month)}` as MessageKey);
 
-const englishDate = new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'long', year: 'numeric' });
-const englishDateTime = new Intl.DateTimeFormat(NIGERIA, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: LAGOS_TIME_ZONE,
-});
-const englishDayMonth = new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const englishDate = built(() => new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'long', year: 'numeric' }));
+const englishDateTime = built(
+  () =>
+    new Intl.DateTimeFormat(NIGERIA, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: LAGOS_TIME_ZONE,
+    }),
+);
+const englishDayMonth = built(
+  () => new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+);
 
 /** A readable date, or the spec's texts for a missing or unparseable one: '5 March 2026', '5 Maris, 2026'. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return t('date.notAvailable');
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return t('date.invalid');
-  if (getLocale() === 'en') return englishDate.format(date);
+  if (getLocale() === 'en') return englishDate().format(date);
   const { day, month, year } = dateNumbers(date);
   return `${day} ${monthName(month, 'long')}, ${year}`;
 }
@@ -122,12 +132,12 @@ export function formatDate(value: string | number | Date | null | undefined): st
 export function formatDateTime(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return t('date.invalid');
-  if (getLocale() === 'en') return englishDateTime.format(date);
+  if (getLocale() === 'en') return englishDateTime().format(date);
   const { day, month, year, hour, minute } = dateNumbers(date, LAGOS_TIME_ZONE);
   return `${day} ${monthName(month, 'short')}, ${year}, ${hour}:${minute}`;
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
+const relative = built(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' }));
 const STEPS: [Intl.RelativeTimeFormatUnit & ('second' | 'minute' | 'hour' | 'day' | 'week' | 'month'), number][] = [
   ['second', 60],
   ['minute', 60],
@@ -151,7 +161,7 @@ export function formatAgo(value: string | Date, now: Date = new Date()): string 
     amount /= size;
   }
   const count = Math.round(amount);
-  if (getLocale() === 'en') return relative.format(count, unit);
+  if (getLocale() === 'en') return relative().format(count, unit);
   // A moment in the future is a clock a little ahead: it reads as now.
   return count >= 0 ? t('date.now') : t(`date.ago.${unit}`, { count: -count });
 }
@@ -159,7 +169,7 @@ export function formatAgo(value: string | Date, now: Date = new Date()): string 
 /** A chart's axis label for a day: "9 Nov". */
 export function shortDay(iso: string): string {
   const date = new Date(iso);
-  if (getLocale() === 'en') return englishDayMonth.format(date);
+  if (getLocale() === 'en') return englishDayMonth().format(date);
   const { day, month } = dateNumbers(date, 'UTC');
   return `${day} ${monthName(month, 'short')}`;
 }

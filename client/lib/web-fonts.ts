@@ -6,6 +6,7 @@
  * The text is then never drawn twice while the visitor reads it, and a slow connection spends its
  * first seconds on the page, its styles and its photos. With data saver on, none of this happens.
  */
+import { afterFirstPaint } from './after-first-paint';
 
 /** The built files (client/boot.ts imports them): the @font-face rules and the font files (Latin, and the naira sign and Hausa letters). */
 export interface WebFontFiles {
@@ -62,7 +63,9 @@ export function startWebFonts(built: WebFontFiles): void {
     applyWebFonts();
     return;
   }
-  const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(() => void fetchFonts(built.fonts));
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  // After the load event and the first paint, once the page is idle.
+  const fetchWhenIdle = () => (window.requestIdleCallback ?? setTimeout)(() => void fetchFonts(built.fonts));
+  const afterLoad = () => afterFirstPaint(fetchWhenIdle);
+  if (document.readyState === 'complete') afterLoad();
+  else addEventListener('load', afterLoad, { once: true });
 }

@@ -4,6 +4,7 @@
  * anything past them is built, so a small hostile file (a cell in column XFD, a zip entry that
  * inflates a thousandfold, tags nested thousands deep) costs little to refuse.
  */
+import { formatNumber } from '../../shared/format';
 import { givingMessages } from '../../shared/messages/en/giving';
 
 export const STATEMENT_LIMITS = {
@@ -40,11 +41,9 @@ export class StatementError extends Error {
   }
 }
 
-const numbers = new Intl.NumberFormat('en-NG');
-
 /** Refused for passing one of the bounds, which the message names. */
 export const pastLimit = (key: StatementMessageKey, max: number) =>
-  new StatementError(key, undefined, { max: numbers.format(max) });
+  new StatementError(key, undefined, { max: formatNumber(max) });
 
 /**
  * Counts the cells of a table as a reader finds them and refuses the first one past a bound,

@@ -5,8 +5,9 @@
  * thousands separators. Only what the catalogue uses: no select, no nesting of plurals.
  */
 
+import { groupDigits } from '../nigerian-digits';
+
 const pluralRules = new Map<string, Intl.PluralRules>();
-const nigerianNumbers = new Intl.NumberFormat('en-NG');
 
 function cached<T>(map: Map<string, T>, tag: string, make: () => T): T {
   let value = map.get(tag);
@@ -50,7 +51,7 @@ function formatPlural(body: string, value: number, vars: Record<string, string |
   const rule = cached(pluralRules, tag, () => new Intl.PluralRules(tag)).select(value);
   const chosen = forms.get(`=${value}`) ?? forms.get(rule) ?? forms.get('other') ?? '';
   // Digits as en-NG writes them in both languages (browsers lack Hausa number data: shared/format.ts).
-  const number = nigerianNumbers.format(value);
+  const number = groupDigits(value);
   return formatMessage(chosen.replace(/#/g, number), vars, tag);
 }
 
