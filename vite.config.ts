@@ -97,6 +97,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: bundleReport ? 'hidden' : false,
     manifest: true,
+    // No polyfill for <link rel="modulepreload"> (about 0.25 kB on every first visit): every
+    // browser the phones run has it (Chrome 66, Firefox 115, Safari 17); an older one loads a
+    // page's modules one after another instead, which still works.
+    modulePreload: { polyfill: false },
     copyPublicDir: !isSsrBuild,
     // A font stays a file of its own, fetched only for the characters a page shows (unicode-range).
     assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
