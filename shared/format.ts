@@ -2,23 +2,20 @@
  * Pure formatting helpers of the spec (section 9), shared by every screen, in the language shown.
  *
  * Numbers and naira are written with the en-NG rules in both languages (the way Nigerians write
- * amounts, in Hausa too) by shared/nigerian-digits.ts; `Intl` writes the digits of dates. The
- * words of a Hausa date (month names, "2 minutes ago") come from the catalogue: phones' browsers
- * and Debian's Chromium ship without Hausa locale data and would fall back to English, while the
- * server, with Node's full ICU, would not; a page rendered on one and hydrated on the other must
- * read the same.
+ * amounts, in Hausa too) by shared/nigerian-digits.ts, and dates from the Date's own numbers with
+ * the catalogue's month names, not by `Intl` (docs/decisions/028): a browser's first Intl
+ * formatter costs a phone tens of milliseconds, and phones' browsers ship without Hausa locale
+ * data (and with other versions of the English one: "Sep" or "Sept") while the server, with
+ * Node's full ICU, would not; a page rendered on one and hydrated on the other must read the same.
  */
 
-import { LAGOS_TIME_ZONE } from './lagos-time';
+import { lagosClock } from './lagos-time';
 import { getLocale, type MessageKey, t } from './messages';
 import { groupDigits, nairaText } from './nigerian-digits';
 
-/** Intl's Nigerian formats: the same data in every runtime we serve. */
-const NIGERIA = 'en-NG';
-
 /**
  * An Intl formatter built on first use, not when the module loads: building one is costly (the
- * first of a kind loads the locale's data), and most pages show no date at all.
+ * first of a kind loads the locale's data), and only staff screens use the one below.
  */
 function built<T>(make: () => T): () => T {
   let value: T | undefined;
@@ -77,64 +74,48 @@ export function splitNumberedLines(text: string): TextBlock[] {
   return blocks;
 }
 
-/** Made once per time zone: a formatter is costly to build and a page may show dozens of dates. */
-const numericDates = new Map<string, Intl.DateTimeFormat>();
+/** Whose clock a date is read on: the runtime's own, Lagos's (UTC+1 all year), or UTC's. */
+type Clock = 'local' | 'lagos' | 'utc';
 
-/** The numbers of a date (day, month 1–12, year, hour, minute) in a time zone, from Intl. */
-function dateNumbers(date: Date, timeZone?: string) {
-  let format = numericDates.get(timeZone ?? '');
-  if (!format) {
-    format = new Intl.DateTimeFormat(NIGERIA, {
-      day: 'numeric',
-      month: 'numeric',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    numericDates.set(timeZone ?? '', format);
-  }
-  const parts = format.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: part('day'), month: part('month'), year: part('year'), hour: part('hour'), minute: part('minute') };
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The numbers of a date (day, month 1–12, year, hour and minute of two digits) on a clock. Read
+ * from the Date itself rather than from Intl, whose first date formatter costs a phone tens of
+ * milliseconds, inside the page's hydration.
+ */
+function dateNumbers(date: Date, clock: Clock) {
+  const shown = clock === 'lagos' ? lagosClock(date) : date;
+  const utc = clock !== 'local';
+  return {
+    day: utc ? shown.getUTCDate() : shown.getDate(),
+    month: (utc ? shown.getUTCMonth() : shown.getMonth()) + 1,
+    year: utc ? shown.getUTCFullYear() : shown.getFullYear(),
+    hour: twoDigits(utc ? shown.getUTCHours() : shown.getHours()),
+    minute: twoDigits(utc ? shown.getUTCMinutes() : shown.getMinutes()),
+  };
 }
 
-const monthName = (month: string, form: 'long' | 'short') => t(`date.month.${form}.${Number(month)}` as MessageKey);
+const monthName = (month: number, form: 'long' | 'short') => t(`date.month.${form}.${month}` as MessageKey);
 
-const englishDate = built(() => new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'long', year: 'numeric' }));
-const englishDateTime = built(
-  () =>
-    new Intl.DateTimeFormat(NIGERIA, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: LAGOS_TIME_ZONE,
-    }),
-);
-const englishDayMonth = built(
-  () => new Intl.DateTimeFormat(NIGERIA, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-);
+/** After the month: English writes "5 March 2026", Hausa "5 Maris, 2026". */
+const beforeYear = () => (getLocale() === 'en' ? ' ' : ', ');
 
 /** A readable date, or the spec's texts for a missing or unparseable one: '5 March 2026', '5 Maris, 2026'. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return t('date.notAvailable');
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return t('date.invalid');
-  if (getLocale() === 'en') return englishDate().format(date);
-  const { day, month, year } = dateNumbers(date);
-  return `${day} ${monthName(month, 'long')}, ${year}`;
+  const { day, month, year } = dateNumbers(date, 'local');
+  return `${day} ${monthName(month, 'long')}${beforeYear()}${year}`;
 }
 
 /** A date and time in Lagos, for staff screens: '5 Mar 2026, 11:00', '5 Mar, 2026, 11:00'. */
 export function formatDateTime(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return t('date.invalid');
-  if (getLocale() === 'en') return englishDateTime().format(date);
-  const { day, month, year, hour, minute } = dateNumbers(date, LAGOS_TIME_ZONE);
-  return `${day} ${monthName(month, 'short')}, ${year}, ${hour}:${minute}`;
+  const { day, month, year, hour, minute } = dateNumbers(date, 'lagos');
+  return `${day} ${monthName(month, 'short')}${beforeYear()}${year}, ${hour}:${minute}`;
 }
 
 const relative = built(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' }));
@@ -169,7 +150,7 @@ export function formatAgo(value: string | Date, now: Date = new Date()): string 
 /** A chart's axis label for a day: "9 Nov". */
 export function shortDay(iso: string): string {
   const date = new Date(iso);
-  if (getLocale() === 'en') return englishDayMonth().format(date);
-  const { day, month } = dateNumbers(date, 'UTC');
+  if (Number.isNaN(date.getTime())) return t('date.invalid');
+  const { day, month } = dateNumbers(date, 'utc');
   return `${day} ${monthName(month, 'short')}`;
 }

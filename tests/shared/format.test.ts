@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatDateTime,
   formatMinutes,
   formatNaira,
   progressBarWidth,
@@ -128,5 +129,27 @@ describe('formatMinutes (rounded up, at least one, singular and plural)', () => 
     [0, '1 minute'],
   ])('%i s → %s', (seconds, text) => {
     expect(formatMinutes(seconds)).toBe(text);
+  });
+});
+
+describe('dates written by hand read as Intl writes them in English (en-NG)', () => {
+  const longDate = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+  const lagosDateTime = new Intl.DateTimeFormat('en-NG', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Lagos',
+  });
+  // ICU versions differ on September's short name ("Sep", "Sept"): the catalogue's is "Sep".
+  const catalogueMonths = (text: string) => text.replace('Sept ', 'Sep ');
+  const anyInstant = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(ms));
+
+  it('formatDate on any day', () => {
+    fc.assert(fc.property(anyInstant, (date) => formatDate(date) === longDate.format(date)));
+  });
+  it('formatDateTime in Lagos on any minute', () => {
+    fc.assert(fc.property(anyInstant, (date) => formatDateTime(date) === catalogueMonths(lagosDateTime.format(date))));
   });
 });
