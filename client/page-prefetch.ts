@@ -25,6 +25,9 @@ const orNotFound =
     }
   };
 
+/** The foundation's public settings (its account, the ways to give), which these pages show. */
+const publicSettings: Prefetch = async (api) => void (await api.settings.public.prefetch());
+
 export const PAGE_PREFETCH: Readonly<Record<string, Prefetch>> = {
   '/': async (api) => void (await api.campaign.list.prefetch(latestCampaignsInput)),
   '/campaigns': async (api, _params, search) => void (await api.campaign.list.prefetch(campaignsPageInput(search))),
@@ -36,8 +39,8 @@ export const PAGE_PREFETCH: Readonly<Record<string, Prefetch>> = {
       api.settings.public.prefetch(),
     ]),
   ),
-  '/donate': async (api) => void (await api.settings.public.prefetch()),
-  '/contact': async (api) => void (await api.settings.public.prefetch()),
+  '/donate': publicSettings,
+  '/contact': publicSettings,
   '/pledge/:reference': orNotFound((api, params) => api.pledge.page.fetch({ reference: params.reference ?? '' })),
   '/newsletter': async (api, _params, search) => void (await api.newsletter.archive.prefetch(archivePageInput(search))),
   '/newsletter/:id': orNotFound((api, params) => api.newsletter.edition.fetch({ id: params.id ?? '' })),

@@ -13,18 +13,6 @@ import { lagosClock } from './lagos-time';
 import { getLocale, type MessageKey, t } from './messages';
 import { groupDigits, nairaText } from './nigerian-digits';
 
-/**
- * An Intl formatter built on first use, not when the module loads: building one is costly (the
- * first of a kind loads the locale's data), and only staff screens use the one below.
- */
-function built<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= make();
-    return value;
-  };
-}
-
 /** NGN with the en-NG rules, thousands separators and no decimals (the same in Hausa). */
 export const formatNaira = (amount: number): string => nairaText(amount);
 
@@ -118,7 +106,8 @@ export function formatDateTime(value: string | Date): string {
   return `${day} ${monthName(month, 'short')}${beforeYear()}${year}, ${hour}:${minute}`;
 }
 
-const relative = built(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' }));
+/** Built on first use, not when the module loads: only staff screens show relative times. */
+let relative: Intl.RelativeTimeFormat | undefined;
 const STEPS: [Intl.RelativeTimeFormatUnit & ('second' | 'minute' | 'hour' | 'day' | 'week' | 'month'), number][] = [
   ['second', 60],
   ['minute', 60],
@@ -142,7 +131,10 @@ export function formatAgo(value: string | Date, now: Date = new Date()): string 
     amount /= size;
   }
   const count = Math.round(amount);
-  if (getLocale() === 'en') return relative().format(count, unit);
+  if (getLocale() === 'en') {
+    relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
+    return relative.format(count, unit);
+  }
   // A moment in the future is a clock a little ahead: it reads as now.
   return count >= 0 ? t('date.now') : t(`date.ago.${unit}`, { count: -count });
 }
