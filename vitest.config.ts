@@ -17,7 +17,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/global.ts'],
-          setupFiles: ['tests/setup/messages.ts'],
+          setupFiles: ['tests/setup/messages.ts', 'tests/setup/password-cost.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

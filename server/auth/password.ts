@@ -26,16 +26,26 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: object)
 export const refuseQueuedHashing = () => hashing.close(stoppingRefusal);
 
 /** OWASP's scrypt cost (2^17, r 8, p 1): 128 MiB and a few hundred milliseconds per hash. */
-const N = 2 ** 17;
-const r = 8;
-const p = 1;
+const OWASP_COST = { N: 2 ** 17, r: 8, p: 1 };
+let cost = OWASP_COST;
 const KEY_LENGTH = 64;
+
+/**
+ * For test suites only, as Rails' SecurePassword.min_cost: new hashes at scrypt N = `n` (2^10
+ * takes a millisecond where OWASP's cost takes hundreds, and the server tests sign in thousands
+ * of times). The format, the checks and the rehash rule stay as they are; without `n`, OWASP's
+ * cost again. Nothing in server/ calls it: production always hashes at OWASP's cost.
+ */
+export function setPasswordCostForTests(n?: number): void {
+  cost = n ? { ...OWASP_COST, N: n } : OWASP_COST;
+}
 /** Node refuses scrypt above maxmem: 128 * N * r bytes plus room. */
 const maxmem = 256 * 1024 * 1024;
 
 /** Returns `scrypt$N$r$p$salt$hash` (base64), which carries its own parameters. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const { N, r, p } = cost;
   const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
@@ -56,7 +66,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True for a hash made with a lower cost than today's: it is replaced on the next sign-in. */
 export function needsRehash(stored: string): boolean {
   const [scheme, n, rr, pp] = stored.split('$');
-  return scheme !== 'scrypt' || Number(n) < N || Number(rr) !== r || Number(pp) !== p;
+  return scheme !== 'scrypt' || Number(n) < cost.N || Number(rr) !== cost.r || Number(pp) !== cost.p;
 }
 
 /** A hash of a random password, compared against when the email is unknown so timing does not tell. */

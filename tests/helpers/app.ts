@@ -35,19 +35,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * Hashes made once per test worker: a real scrypt hash costs a few hundred milliseconds, and
- * most tests only need an admin to exist. Tests of the hashing itself go through the service.
- */
-const hashes = new Map<string, Promise<string>>();
-export const hashOnce = (password: string) => {
-  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
-  return hashes.get(password)!;
-};
-
 /** Adds an admin with that email and password straight to the table. */
 export async function insertAdmin(db: DB, who: { email: string; password: string }) {
-  const row = { id: newId(), email: who.email, passwordHash: await hashOnce(who.password) };
+  const row = { id: newId(), email: who.email, passwordHash: await hashPassword(who.password) };
   await db.insertInto('admin_users').values(row).execute();
   return { id: row.id, email: row.email, tokenVersion: 0 };
 }
@@ -159,7 +149,7 @@ export async function insertStaff(db: DB, role: Role, email = `${role}-${newId()
     email,
     name: `${role[0]!.toUpperCase()}${role.slice(1)} Person`,
     role,
-    passwordHash: await hashOnce(ADMIN.password),
+    passwordHash: await hashPassword(ADMIN.password),
   };
   await db.insertInto('admin_users').values(row).execute();
   return { id: row.id, email: row.email, tokenVersion: 0 };

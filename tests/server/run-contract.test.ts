@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { actorOf } from '../../server/audit/audit';
 import { resolveJwtSecret } from '../../server/auth/secret';
 import { ensureAdmin, FIRST_ADMIN_EMAIL, login as loginAdmin } from '../../server/auth/service';
@@ -18,6 +18,12 @@ import { exited, freePort, runTs, startTs, waitForReady } from '../helpers/proce
 import { waitFor } from '../helpers/wait';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'foundation-test-'));
+
+/**
+ * Tests that start the server or a command as processes, each compiling TypeScript and opening its
+ * database, on a machine that runs other test files at the same time.
+ */
+const PROCESSES_MS = 120_000;
 
 describe('configuration', () => {
   it.each([
@@ -68,14 +74,18 @@ describe('configuration', () => {
     [{ PORT: 'abc' }, 'PORT'],
     [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' }, 'DATABASE_URL'],
     [{ DATABASE_URL: '::::' }, 'DATABASE_URL'],
-  ])('the server stops with one clear line for %o', async (env, variable) => {
-    const result = await runTs('server/main.ts', [], { DATA_DIR: tmp(), ...env });
-    expect(result.code).toBe(1);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(variable);
-    expect(result.stderr).not.toMatch(/^\s+at /m);
-  });
+  ])(
+    'the server stops with one clear line for %o',
+    async (env, variable) => {
+      const result = await runTs('server/main.ts', [], { DATA_DIR: tmp(), ...env });
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(variable);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    },
+    PROCESSES_MS,
+  );
 });
 
 describe('JWT secret', () => {
@@ -132,93 +142,103 @@ describe.each(testDatabases())('admin bootstrap on %s', (kind) => {
     ).resolves.toHaveProperty('token');
   });
 
-  it('admin:create creates or resets an admin from the command line', async () => {
-    const env: Record<string, string> = database.url ? { DATABASE_URL: database.url } : { DATA_DIR: tmp() };
-    if (!database.url) {
-      // PGlite allows one process at a time: this half runs against its own folder.
+  it(
+    'admin:create creates or resets an admin from the command line',
+    async () => {
+      const env: Record<string, string> = database.url ? { DATABASE_URL: database.url } : { DATA_DIR: tmp() };
+      if (!database.url) {
+        // PGlite allows one process at a time: this half runs against its own folder.
+        const created = await runTs('server/cli/admin-create.ts', ['ops@example.org', 'a long password 1'], env);
+        expect(created.stdout).toContain('Admin ops@example.org created.');
+        const reset = await runTs('server/cli/admin-create.ts', ['ops@example.org'], env);
+        expect(reset.code).toBe(0);
+        expect(reset.stdout).toMatch(/Admin ops@example.org updated\. Password: \S{12,}/);
+        const bad = await runTs('server/cli/admin-create.ts', ['not-an-email', 'a long password 1'], env);
+        expect(bad.code).toBe(1);
+        expect(bad.stderr).toContain('admin:create: email');
+        return;
+      }
       const created = await runTs('server/cli/admin-create.ts', ['ops@example.org', 'a long password 1'], env);
-      expect(created.stdout).toContain('Admin ops@example.org created.');
-      const reset = await runTs('server/cli/admin-create.ts', ['ops@example.org'], env);
-      expect(reset.code).toBe(0);
-      expect(reset.stdout).toMatch(/Admin ops@example.org updated\. Password: \S{12,}/);
-      const bad = await runTs('server/cli/admin-create.ts', ['not-an-email', 'a long password 1'], env);
-      expect(bad.code).toBe(1);
-      expect(bad.stderr).toContain('admin:create: email');
-      return;
-    }
-    const created = await runTs('server/cli/admin-create.ts', ['ops@example.org', 'a long password 1'], env);
-    expect(created.code).toBe(0);
-    await expect(
-      loginAdmin(deps(), { email: 'ops@example.org', password: 'a long password 1' }, visitor),
-    ).resolves.toHaveProperty('token');
-    const reset = await runTs('server/cli/admin-create.ts', ['OPS@example.org', 'another password 2'], env);
-    expect(reset.stdout).toContain('updated');
-    await expect(
-      loginAdmin(deps(), { email: 'ops@example.org', password: 'another password 2' }, visitor),
-    ).resolves.toHaveProperty('token');
-  });
+      expect(created.code).toBe(0);
+      await expect(
+        loginAdmin(deps(), { email: 'ops@example.org', password: 'a long password 1' }, visitor),
+      ).resolves.toHaveProperty('token');
+      const reset = await runTs('server/cli/admin-create.ts', ['OPS@example.org', 'another password 2'], env);
+      expect(reset.stdout).toContain('updated');
+      await expect(
+        loginAdmin(deps(), { email: 'ops@example.org', password: 'another password 2' }, visitor),
+      ).resolves.toHaveProperty('token');
+    },
+    PROCESSES_MS,
+  );
 });
 
 describe('the server process', () => {
-  it('prints the first admin password once, persists PGlite in DATA_DIR, and stops gracefully mid-request', async () => {
-    const dataDir = tmp();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
+  it(
+    'prints the first admin password once, persists PGlite in DATA_DIR, and stops gracefully mid-request',
+    async () => {
+      const dataDir = tmp();
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' };
 
-    const first = startTs('server/main.ts', env);
-    await waitForReady(url, first.child, first.output);
-    expect(first.output()).toMatch(/First admin created: admin@example\.org \/ \S{12,}/);
-    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const first = startTs('server/main.ts', env);
+      onTestFinished(() => void first.child.kill('SIGKILL'));
+      await waitForReady(url, first.child, first.output);
+      expect(first.output()).toMatch(/First admin created: admin@example\.org \/ \S{12,}/);
+      expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
-    // A request whose body is still arriving when SIGTERM comes must still be answered.
-    const body = JSON.stringify({ email: 'late@example.org' });
-    const socket = net.connect(port, '127.0.0.1');
-    await new Promise((r) => socket.once('connect', r));
-    let response = '';
-    socket.on('data', (d) => (response += d));
-    // `Expect: 100-continue` makes the server say when it has the request's head and is reading
-    // its body: SIGTERM comes only then.
-    socket.write(
-      `POST /api/submissions/newsletter/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
-    );
-    const interim = 'HTTP/1.1 100 Continue\r\n\r\n';
-    await waitFor(() => response.startsWith(interim), { what: 'the server to take the request (100 Continue)' });
-    first.child.kill('SIGTERM');
-    // The rest of the body comes once the server is stopping: it takes no new request by then.
-    await waitFor(
-      async () => {
-        try {
-          const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
-          await res.arrayBuffer();
-          return res.status === 503;
-        } catch {
-          return true;
-        }
-      },
-      { what: 'the server to stop taking new requests after SIGTERM' },
-    );
-    socket.write(body.slice(5));
-    await new Promise((r) => socket.once('close', r));
-    expect(response.slice(interim.length)).toMatch(/^HTTP\/1\.1 201/);
-    expect(await exited(first.child)).toBe(0);
+      // A request whose body is still arriving when SIGTERM comes must still be answered.
+      const body = JSON.stringify({ email: 'late@example.org' });
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      let response = '';
+      socket.on('data', (d) => (response += d));
+      // `Expect: 100-continue` makes the server say when it has the request's head and is reading
+      // its body: SIGTERM comes only then.
+      socket.write(
+        `POST /api/submissions/newsletter/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+      );
+      const interim = 'HTTP/1.1 100 Continue\r\n\r\n';
+      await waitFor(() => response.startsWith(interim), { what: 'the server to take the request (100 Continue)' });
+      first.child.kill('SIGTERM');
+      // The rest of the body comes once the server is stopping: it takes no new request by then.
+      await waitFor(
+        async () => {
+          try {
+            const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
+            await res.arrayBuffer();
+            return res.status === 503;
+          } catch {
+            return true;
+          }
+        },
+        { what: 'the server to stop taking new requests after SIGTERM' },
+      );
+      socket.write(body.slice(5));
+      await new Promise((r) => socket.once('close', r));
+      expect(response.slice(interim.length)).toMatch(/^HTTP\/1\.1 201/);
+      expect(await exited(first.child)).toBe(0);
 
-    // The second start finds the admin and the subscription kept in DATA_DIR.
-    const second = startTs('server/main.ts', env);
-    await waitForReady(url, second.child, second.output);
-    expect(second.output()).not.toContain('First admin created');
-    const password = /First admin created: \S+ \/ (\S+)/.exec(first.output())![1]!;
-    const signIn = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: FIRST_ADMIN_EMAIL, password }),
-    });
-    const { token } = (await signIn.json()) as { token: string };
-    const lists = await fetch(`${url}/api/submissions`, { headers: { authorization: `Bearer ${token}` } });
-    const { newsletter } = (await lists.json()) as { newsletter: { email: string }[] };
-    expect(newsletter.map((n) => n.email)).toEqual(['late@example.org']);
-    second.child.kill('SIGINT');
-    expect(await exited(second.child)).toBe(0);
-  });
+      // The second start finds the admin and the subscription kept in DATA_DIR.
+      const second = startTs('server/main.ts', env);
+      onTestFinished(() => void second.child.kill('SIGKILL'));
+      await waitForReady(url, second.child, second.output);
+      expect(second.output()).not.toContain('First admin created');
+      const password = /First admin created: \S+ \/ (\S+)/.exec(first.output())![1]!;
+      const signIn = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: FIRST_ADMIN_EMAIL, password }),
+      });
+      const { token } = (await signIn.json()) as { token: string };
+      const lists = await fetch(`${url}/api/submissions`, { headers: { authorization: `Bearer ${token}` } });
+      const { newsletter } = (await lists.json()) as { newsletter: { email: string }[] };
+      expect(newsletter.map((n) => n.email)).toEqual(['late@example.org']);
+      second.child.kill('SIGINT');
+      expect(await exited(second.child)).toBe(0);
+    },
+    PROCESSES_MS,
+  );
 });

@@ -38,7 +38,8 @@ describe.each(testDatabases())('demo content on %s', (kind) => {
 
     expect(await seedDemoContent(t.deps)).toBe(0);
     expect(await t.publicCaller.campaign.list({})).toHaveLength(added);
-  });
+    // Every demo photo is encoded at each width in WebP and AVIF: seconds of sharp's work each.
+  }, 90_000);
 
   it('writes every text of the demo campaigns in Hausa too', async () => {
     const campaigns = await t.publicCaller.campaign.list({});

@@ -3,8 +3,8 @@
  * that admin, and a session left idle ends by itself; all checked on every request, on both faces.
  * Passwords are hashed at OWASP's scrypt cost, older hashes upgraded at the next sign-in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../server/auth/password';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { hashPassword, setPasswordCostForTests, verifyPassword } from '../../server/auth/password';
 import { upsertAdmin } from '../../server/auth/service';
 import { ConfigError } from '../../server/config';
 import { adminCredentials, isCommonPassword } from '../../server/lib/password-policy';
@@ -106,6 +106,9 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
   });
 
   it('upgrades a hash of a lower cost at the next successful sign-in', async () => {
+    // At production's cost (the suite hashes cheaply: tests/setup/password-cost.ts).
+    setPasswordCostForTests();
+    onTestFinished(() => setPasswordCostForTests(2 ** 10));
     const email = 'legacy@example.org';
     const password = 'an old but long password';
     // A hash made at the previous cost, N = 2^15.
@@ -138,6 +141,8 @@ async function hashAt(password: string, n: number): Promise<string> {
 
 describe('admin passwords', () => {
   it('hashes new passwords at scrypt N = 2^17, r 8, p 1', async () => {
+    setPasswordCostForTests();
+    onTestFinished(() => setPasswordCostForTests(2 ** 10));
     const hash = await hashPassword('a perfectly fine passphrase');
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
   });
