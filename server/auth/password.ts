@@ -31,13 +31,13 @@ let cost = OWASP_COST;
 const KEY_LENGTH = 64;
 
 /**
- * For test suites only, as Rails' SecurePassword.min_cost: new hashes at scrypt N = `n` (2^10
- * takes a millisecond where OWASP's cost takes hundreds, and the server tests sign in thousands
- * of times). The format, the checks and the rehash rule stay as they are; without `n`, OWASP's
- * cost again. Nothing in server/ calls it: production always hashes at OWASP's cost.
+ * For test suites only, as Rails' SecurePassword.min_cost: `true` makes new hashes at scrypt
+ * N = 2^10 (a millisecond, where OWASP's cost takes hundreds, and the server tests sign in
+ * thousands of times); `false` puts OWASP's cost back. The format, the checks and the rehash rule
+ * stay as they are. Nothing in server/ calls it: production always hashes at OWASP's cost.
  */
-export function setPasswordCostForTests(n?: number): void {
-  cost = n ? { ...OWASP_COST, N: n } : OWASP_COST;
+export function hashAtMinimumCost(minimum: boolean): void {
+  cost = minimum ? { ...OWASP_COST, N: 2 ** 10 } : OWASP_COST;
 }
 /** Node refuses scrypt above maxmem: 128 * N * r bytes plus room. */
 const maxmem = 256 * 1024 * 1024;

@@ -4,7 +4,7 @@
  * Passwords are hashed at OWASP's scrypt cost, older hashes upgraded at the next sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { hashPassword, setPasswordCostForTests, verifyPassword } from '../../server/auth/password';
+import { hashAtMinimumCost, hashPassword, verifyPassword } from '../../server/auth/password';
 import { upsertAdmin } from '../../server/auth/service';
 import { ConfigError } from '../../server/config';
 import { adminCredentials, isCommonPassword } from '../../server/lib/password-policy';
@@ -106,9 +106,7 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
   });
 
   it('upgrades a hash of a lower cost at the next successful sign-in', async () => {
-    // At production's cost (the suite hashes cheaply: tests/setup/password-cost.ts).
-    setPasswordCostForTests();
-    onTestFinished(() => setPasswordCostForTests(2 ** 10));
+    atOwaspCost();
     const email = 'legacy@example.org';
     const password = 'an old but long password';
     // A hash made at the previous cost, N = 2^15.
@@ -129,6 +127,12 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
   });
 });
 
+/** This test hashes at production's cost (the suite hashes cheaply: tests/setup/password-cost.ts). */
+function atOwaspCost() {
+  hashAtMinimumCost(false);
+  onTestFinished(() => hashAtMinimumCost(true));
+}
+
 /** A scrypt hash in the stored format at another cost, as an older version of the site made them. */
 async function hashAt(password: string, n: number): Promise<string> {
   const { scrypt, randomBytes } = await import('node:crypto');
@@ -141,8 +145,7 @@ async function hashAt(password: string, n: number): Promise<string> {
 
 describe('admin passwords', () => {
   it('hashes new passwords at scrypt N = 2^17, r 8, p 1', async () => {
-    setPasswordCostForTests();
-    onTestFinished(() => setPasswordCostForTests(2 ** 10));
+    atOwaspCost();
     const hash = await hashPassword('a perfectly fine passphrase');
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
   });

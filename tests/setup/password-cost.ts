@@ -1,5 +1,5 @@
-// Passwords hashed at scrypt N = 2^10 in the server tests: the same format and checks, a
+// Passwords hashed at the minimum scrypt cost in the server tests: the same format and checks, a
 // millisecond a hash. The tests of the cost itself put OWASP's back (tests/server/sessions.test.ts).
-import { setPasswordCostForTests } from '../../server/auth/password';
+import { hashAtMinimumCost } from '../../server/auth/password';
 
-setPasswordCostForTests(2 ** 10);
+hashAtMinimumCost(true);
