@@ -68,6 +68,12 @@ const inAppChunk = (id: string) =>
   // server's prefetch): on their own they would be one more request on a first visit.
   id === clientFile('pages/public/page-queries.ts');
 
+/**
+ * The page's first script and its styles (the 'index' group below), and the bundler's runtime. A
+ * later chunk also named index would only lose its preload link, loading a moment later.
+ */
+const loadedBeforeTheApp = (file: string) => /^assets\/(?:index|rolldown-runtime)-[\w-]+\.(?:js|css)$/.test(file);
+
 // The client build writes a manifest, from which scripts/build.mjs lists what the service worker
 // keeps ahead;
 // `vite build --ssr entry-server.tsx` builds the server's renderer from the same components.
@@ -100,7 +106,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // No polyfill for <link rel="modulepreload"> (about 0.25 kB on every first visit): every
     // browser the phones run has it (Chrome 66, Firefox 115, Safari 17); an older one loads a
     // page's modules one after another instead, which still works.
-    modulePreload: { polyfill: false },
+    // The app's own imports (a page, a part of one) skip preload links for what every page has
+    // loaded before the app runs: the first script, its styles and the bundler's runtime (which
+    // the app's chunk imports). Appending a link costs a slow phone a millisecond or more each,
+    // in the task that goes on to hydrate the page.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId }) =>
+        loadedBeforeTheApp(hostId) ? deps : deps.filter((dep) => !loadedBeforeTheApp(dep)),
+    },
     copyPublicDir: !isSsrBuild,
     // A font stays a file of its own, fetched only for the characters a page shows (unicode-range).
     assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
