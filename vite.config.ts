@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
+import { reactDomAsModule } from './scripts/react-dom-as-module.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const api = `http://127.0.0.1:${apiPort}`;
@@ -84,6 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'public',
   plugins: [
     react(),
+    reactDomAsModule(),
     staticImports.plugin,
     bundleReport && !isSsrBuild
       ? (visualizer({ filename: bundleReport, template: 'raw-data', gzipSize: true, sourcemap: true }) as PluginOption)
