@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
+import { inlineStylesheet } from './scripts/inline-stylesheet.ts';
 import { reactDomAsModule } from './scripts/react-dom-as-module.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
@@ -86,6 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     reactDomAsModule(),
+    isSsrBuild ? null : inlineStylesheet(),
     staticImports.plugin,
     bundleReport && !isSsrBuild
       ? (visualizer({ filename: bundleReport, template: 'raw-data', gzipSize: true, sourcemap: true }) as PluginOption)
