@@ -29,8 +29,8 @@ const orNotFound =
 const publicSettings: Prefetch = async (api) => void (await api.settings.public.prefetch());
 
 export const PAGE_PREFETCH: Readonly<Record<string, Prefetch>> = {
-  '/': async (api) => void (await api.campaign.list.prefetch(latestCampaignsInput)),
-  '/campaigns': async (api, _params, search) => void (await api.campaign.list.prefetch(campaignsPageInput(search))),
+  '/': async (api) => void (await api.campaign.cards.prefetch(latestCampaignsInput)),
+  '/campaigns': async (api, _params, search) => void (await api.campaign.cards.prefetch(campaignsPageInput(search))),
   '/campaign/:id': orNotFound((api, params) =>
     Promise.all([
       api.campaign.byId.fetch({ id: params.id ?? '' }),

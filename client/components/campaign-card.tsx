@@ -1,17 +1,11 @@
 import { Link } from 'wouter';
-import { campaignTexts, lacksHausa, langOf } from '../../shared/campaign-language';
+import type { CampaignCardData } from '../../shared/campaign-card';
+import { campaignTexts, langOf } from '../../shared/campaign-language';
 import { formatNaira } from '../../shared/format';
-import type { WithImageInfo } from '../../shared/image-path';
 import { choiceLabel, getLocale, t } from '../../shared/messages';
-import type { Campaign } from '../../shared/schemas/campaign';
 import { CampaignImage } from './campaign-image';
 import { MapPin } from './icons/map-pin';
 import { FundingProgress } from './progress-bar';
-
-export type CampaignSummary = WithImageInfo<
-  Pick<Campaign, '_id' | 'title' | 'shortDescription' | 'image' | 'location' | 'category' | 'amountRaised' | 'target'> &
-    Partial<Pick<Campaign, 'titleHa' | 'shortDescriptionHa' | 'description' | 'descriptionHa' | 'overview' | 'updates'>>
->;
 
 const CARD_SIZES = '(min-width: 1100px) 22rem, (min-width: 700px) 45vw, 100vw';
 
@@ -21,7 +15,7 @@ export function CampaignCard({
   headingLevel = 3,
   leading = false,
 }: {
-  campaign: CampaignSummary;
+  campaign: CampaignCardData;
   headingLevel?: 2 | 3;
   /** The first card on a page that opens with the grid: its photo is fetched at once and first. */
   leading?: boolean;
@@ -30,7 +24,7 @@ export function CampaignCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const texts = campaignTexts(campaign);
   // Said as the campaign page says it: the card and the page note the same campaigns.
-  const notYetInHausa = getLocale() === 'ha' && lacksHausa(campaign);
+  const notYetInHausa = getLocale() === 'ha' && campaign.lacksHausa;
   return (
     <article className="campaign-card">
       {/* The image link repeats the title link, so it is hidden from the tab order and screen readers. */}

@@ -1,9 +1,10 @@
+import type { CampaignCardData } from '../../shared/campaign-card';
 import { t } from '../../shared/messages';
-import { CampaignCard, type CampaignSummary } from './campaign-card';
+import { CampaignCard } from './campaign-card';
 import { CampaignCardSkeleton } from './campaign-card-skeleton';
 
 interface Props {
-  campaigns: readonly CampaignSummary[] | undefined;
+  campaigns: readonly CampaignCardData[] | undefined;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;

@@ -23,7 +23,7 @@ type At<T, P extends string> = P extends `${infer Head}.${infer Rest}`
 
 /** The procedures the public pages read. */
 export type SiteQuery =
-  | 'campaign.list'
+  | 'campaign.cards'
   | 'campaign.byId'
   | 'campaign.countByLocation'
   | 'settings.public'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignCard } from '../../shared/campaign-card';
 import { campaignIdInput, campaignInput, campaignListInput, campaignPageInput } from '../../shared/schemas/campaign';
 import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
 import { withImageInfo } from '../uploads/image-info';
@@ -19,6 +20,12 @@ export const campaignRouter = router({
   list: publicProcedure
     .input(campaignListInput.optional())
     .query(async ({ ctx, input }) => withImageInfo(ctx, await listCampaigns(ctx, input), false)),
+  /** The public lists' cards: only what a card shows (shared/campaign-card.ts). */
+  cards: publicProcedure
+    .input(campaignListInput.optional())
+    .query(async ({ ctx, input }) =>
+      (await withImageInfo(ctx, await listCampaigns(ctx, input), false)).map(campaignCard),
+    ),
   byId: publicProcedure
     .input(campaignIdInput)
     .query(async ({ ctx, input }) => (await withImageInfo(ctx, [await getCampaign(ctx, input.id)], true))[0]!),

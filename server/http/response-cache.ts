@@ -42,6 +42,7 @@ declare module 'fastify' {
 /** tRPC queries whose answer is the same for every caller. */
 const PUBLIC_QUERIES = new Set([
   'campaign.list',
+  'campaign.cards',
   'campaign.byId',
   'campaign.countByLocation',
   'settings.public',

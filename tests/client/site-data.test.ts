@@ -14,7 +14,9 @@ describe('site query keys', () => {
     expect(siteQueryKey('campaign.byId', { id: 'abc' })).toEqual(
       getQueryKey(trpc.campaign.byId, { id: 'abc' }, 'query'),
     );
-    expect(siteQueryKey('campaign.list', { limit: 3 })).toEqual(getQueryKey(trpc.campaign.list, { limit: 3 }, 'query'));
+    expect(siteQueryKey('campaign.cards', { limit: 3 })).toEqual(
+      getQueryKey(trpc.campaign.cards, { limit: 3 }, 'query'),
+    );
     expect(siteQueryKey('settings.public', undefined)).toEqual(getQueryKey(trpc.settings.public, undefined, 'query'));
     expect(siteQueryKey('campaign.countByLocation', undefined)).toEqual(
       getQueryKey(trpc.campaign.countByLocation, undefined, 'query'),

@@ -88,6 +88,37 @@ describe.each(testDatabases())('campaigns on %s', (kind) => {
       expect(trpc.map((c) => c._id)).toEqual(rest.map((c) => c._id));
     });
 
+    it("campaign.cards answers the list's campaigns, filters and order with only what a card shows", async () => {
+      const hausa = { titleHa: 'Ciyar da yara', shortDescriptionHa: 'Abinci ga yara.' };
+      const partly = await created({ location: 'Kebbi', category: 'Feeding', ...hausa });
+      const input = { order: 'newest', location: 'Kebbi', category: 'Feeding' } as const;
+      const list = await t.publicCaller.campaign.list(input);
+      const cards = await t.publicCaller.campaign.cards(input);
+      expect(cards.map((c) => c._id)).toEqual(list.map((c) => c._id));
+      const card = cards.find((c) => c._id === partly._id)!;
+      expect(Object.keys(card).sort()).toEqual(
+        [
+          '_id',
+          'amountRaised',
+          'category',
+          'image',
+          'lacksHausa',
+          'location',
+          'shortDescription',
+          'shortDescriptionHa',
+          'target',
+          'title',
+          'titleHa',
+        ].sort(),
+      );
+      const full = list.find((c) => c._id === partly._id)!;
+      expect(card).toMatchObject({ title: full.title, image: full.image, amountRaised: full.amountRaised, ...hausa });
+      // Its description and overview are still in English only: a Hausa card says so.
+      expect(card.lacksHausa).toBe(true);
+      const error = await trpcError(t.publicCaller.campaign.cards({ location: 'Lagos' } as never));
+      expect(error.code).toBe('BAD_REQUEST');
+    });
+
     it('pages with limit and offset', async () => {
       await created();
       await created();

@@ -104,5 +104,7 @@ describe.each(testDatabases())('AVIF copies of uploads on %s', (kind) => {
     }
     const inList = (await t.publicCaller.campaign.list()).find((x) => x._id === c._id)!;
     expect(Object.keys(inList.imageInfo ?? {})).toEqual([main]);
+    const card = (await t.publicCaller.campaign.cards()).find((x) => x._id === c._id)!;
+    expect(card.imageInfo).toEqual(inList.imageInfo);
   });
 });

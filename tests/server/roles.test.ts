@@ -29,6 +29,7 @@ const PROCEDURES: Record<string, Rule> = {
   'alerts.get': 'dashboard.read',
   'alerts.update': 'dashboard.read',
   'campaign.list': 'public',
+  'campaign.cards': 'public',
   'campaign.byId': 'public',
   'campaign.countByLocation': 'public',
   'campaign.adminPage': 'campaigns.read',

@@ -52,7 +52,7 @@ export function CampaignsPage() {
   const [params, setParams] = useSearchParams();
   const input = campaignsPageInput(params);
   const { location, category } = input;
-  const campaigns = useSiteQuery('campaign.list', input);
+  const campaigns = useSiteQuery('campaign.cards', input);
 
   const setFilter = (name: Filter, value: string) => {
     setParams(

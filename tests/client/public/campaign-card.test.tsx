@@ -1,21 +1,25 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CampaignCard, type CampaignSummary } from '../../../client/components/campaign-card';
+import { CampaignCard } from '../../../client/components/campaign-card';
+import type { CampaignCardData } from '../../../shared/campaign-card';
 import { PLACEHOLDER_IMAGE } from '../../../shared/constants';
 import { setLocale, t } from '../../../shared/messages';
 
-const campaign: CampaignSummary = {
+const campaign: CampaignCardData = {
   _id: 'c-42',
   title: 'Clean water for Gezawa',
+  titleHa: '',
   shortDescription: 'Three boreholes for 4,500 people.',
+  shortDescriptionHa: '',
   image: '/api/uploads/abc.jpg',
   location: 'Kano',
   category: 'Water',
   amountRaised: 3_000_000,
   target: 2_000_000,
+  lacksHausa: false,
 };
 
-function renderCard(overrides: Partial<CampaignSummary> = {}) {
+function renderCard(overrides: Partial<CampaignCardData> = {}) {
   return render(<CampaignCard campaign={{ ...campaign, ...overrides }} />);
 }
 
@@ -27,15 +31,14 @@ describe('CampaignCard', () => {
     const { container } = renderCard({
       titleHa: 'Ruwa mai tsafta ga Gezawa',
       shortDescriptionHa: 'Rijiyoyin burtsatse uku ga mutane 4,500.',
-      description: 'Three villages.',
-      updates: [{ _id: 'u1', date: '2026-11-01', content: 'Survey done.', contentHa: '' }],
+      lacksHausa: true,
     });
-    // The description and the update are in English only: noted, though the card's own texts are in Hausa.
+    // Some of the campaign is in English only (shared/campaign-card.ts): noted, though the card's own texts are in Hausa.
     const note = container.querySelector('.campaign-card__language-note');
     expect(note?.textContent).toBe(t('language.notYetInHausa'));
     expect(screen.getByRole('heading', { name: 'Ruwa mai tsafta ga Gezawa' }).hasAttribute('lang')).toBe(false);
 
-    const { container: english } = renderCard();
+    const { container: english } = renderCard({ lacksHausa: true });
     expect(english.querySelector('.campaign-card__language-note')).not.toBeNull();
     expect(english.querySelector('h3')?.getAttribute('lang')).toBe('en');
   });

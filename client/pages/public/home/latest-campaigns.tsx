@@ -8,7 +8,7 @@ import { latestCampaignsInput } from '../page-queries';
 
 /** The newest three campaigns, newest first. */
 export function LatestCampaigns() {
-  const campaigns = useSiteQuery('campaign.list', latestCampaignsInput);
+  const campaigns = useSiteQuery('campaign.cards', latestCampaignsInput);
   return (
     <section className="section" aria-labelledby="latest-title">
       <div className="container">
