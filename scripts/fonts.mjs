@@ -12,8 +12,10 @@
  * - Fallbacks: each family falls back to a local font (Roboto or Noto Serif on Android phones,
  *   Arial or Georgia on Windows and Macs, Liberation on Linux) resized to the web font's metrics,
  *   computed by Capsize, so the text does not move when the web font arrives (font-display: swap).
- * - Data saver (`<html data-saver="on">`): the variables name only those local fonts, so no page
- *   element uses a web font and the browser never fetches one.
+ * - The page's variables name only those local fonts; web-fonts.css, when it is added, puts the
+ *   web font first. Until then the browser never looks for a family it cannot have (a search per
+ *   text size on the first layout), and with data saver on (`<html data-saver="on">`) no page
+ *   element uses a web font, so the browser never fetches one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,8 +85,8 @@ export async function buildFonts() {
   fs.mkdirSync(out, { recursive: true });
   const webFaces = [];
   const css = [];
-  const variables = [];
-  const saverVariables = [];
+  const localVariables = [];
+  const webVariables = [];
   for (const font of FAMILIES) {
     for (const [subset, { chars, unicodeRange }] of Object.entries(SUBSETS)) {
       const source = fs.readFileSync(path.join(root, 'node_modules', font.dir, font.sources[subset]));
@@ -102,18 +104,19 @@ export async function buildFonts() {
     }
     const { fontFamily, fontFaces } = createFontStack(font.stack);
     css.push(fontFaces);
-    variables.push(`  ${font.variable}: ${fontFamily}, ${font.generic};`);
+    webVariables.push(`  ${font.variable}: ${fontFamily}, ${font.generic};`);
     // The same stack without its first family, the web font.
     const localFonts = fontFamily.split(/,\s*/).slice(1).join(', ');
-    saverVariables.push(`  ${font.variable}: ${localFonts}, ${font.generic};`);
+    localVariables.push(`  ${font.variable}: ${localFonts}, ${font.generic};`);
   }
+  // Data saver turned on after the web fonts were added goes back to the local fonts.
   fs.writeFileSync(
     path.join(out, 'web-fonts.css'),
-    `/* Written by scripts/fonts.mjs: do not edit. */\n${webFaces.join('\n')}\n`,
+    `/* Written by scripts/fonts.mjs: do not edit. */\n${webFaces.join('\n')}\nhtml:not([data-saver="on"]) {\n${webVariables.join('\n')}\n}\n`,
   );
   fs.writeFileSync(
     path.join(out, 'fonts.css'),
-    `/* Written by scripts/fonts.mjs: do not edit. */\n${css.join('\n')}\n:root {\n${variables.join('\n')}\n}\nhtml[data-saver="on"] {\n${saverVariables.join('\n')}\n}\n`,
+    `/* Written by scripts/fonts.mjs: do not edit. */\n${css.join('\n')}\n:root {\n${localVariables.join('\n')}\n}\n`,
   );
 }
 

@@ -187,8 +187,14 @@ describe.skipIf(!hasChromium())('data saver', () => {
         ),
       );
     const fonts = () => fetched.filter((f) => f.url.endsWith('.woff2'));
+    /** The body's first font: a family the page cannot have yet is not in its stack (no search for it). */
+    const firstBodyFont = (on: Page) =>
+      on.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--font-body').split(',')[0]?.trim(),
+      );
 
     await openPage(page, '/');
+    expect(await firstBodyFont(page)).toBe('"Inter Variable Fallback: Roboto"');
     // Fetched into the cache after the page has loaded, and marked kept; not used on this page.
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('web-fonts')), { timeout: 15_000 })
@@ -202,6 +208,7 @@ describe.skipIf(!hasChromium())('data saver', () => {
     await about.click();
     await page.waitForURL('**/about');
     await expect.poll(() => usesWebFonts(page), { timeout: 15_000 }).toBe(true);
+    expect(await firstBodyFont(page)).toBe('"Inter Variable"');
 
     // A page the browser loads afresh has them from the start.
     const next = await context.newPage();
