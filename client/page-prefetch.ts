@@ -29,7 +29,12 @@ const orNotFound =
 const publicSettings: Prefetch = async (api) => void (await api.settings.public.prefetch());
 
 export const PAGE_PREFETCH: Readonly<Record<string, Prefetch>> = {
-  '/': async (api) => void (await api.campaign.cards.prefetch(latestCampaignsInput)),
+  // The latest campaigns, and the map's counts for its chips.
+  '/': async (api) =>
+    void (await Promise.all([
+      api.campaign.cards.prefetch(latestCampaignsInput),
+      api.campaign.countByLocation.prefetch(),
+    ])),
   '/campaigns': async (api, _params, search) => void (await api.campaign.cards.prefetch(campaignsPageInput(search))),
   '/campaign/:id': orNotFound((api, params) =>
     Promise.all([

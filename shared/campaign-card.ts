@@ -28,7 +28,8 @@ export type CampaignCardData = WithImageInfo<
 
 /** The card of a campaign (with what is known of its image). */
 export function campaignCard(campaign: WithImageInfo<Campaign>): CampaignCardData {
-  const { _id, title, titleHa, shortDescription, shortDescriptionHa, image, location, category } = campaign;
+  const { _id, title, titleHa, shortDescription, shortDescriptionHa, image, location, category, amountRaised, target } =
+    campaign;
   return {
     _id,
     title,
@@ -38,8 +39,8 @@ export function campaignCard(campaign: WithImageInfo<Campaign>): CampaignCardDat
     image,
     location,
     category,
-    amountRaised: campaign.amountRaised,
-    target: campaign.target,
+    amountRaised,
+    target,
     lacksHausa: lacksHausa(campaign),
     ...(campaign.imageInfo && { imageInfo: campaign.imageInfo }),
   };

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { campaignCard } from '../../shared/campaign-card';
-import { campaignIdInput, campaignInput, campaignListInput, campaignPageInput } from '../../shared/schemas/campaign';
+import {
+  type CampaignListInput,
+  campaignIdInput,
+  campaignInput,
+  campaignListInput,
+  campaignPageInput,
+} from '../../shared/schemas/campaign';
+import type { Context } from '../trpc/context';
 import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
 import { withImageInfo } from '../uploads/image-info';
 import {
@@ -14,18 +21,19 @@ import {
   updateCampaign,
 } from './service';
 
+/**
+ * The public list with what the site's pages need of its images (AVIF copies, data-saver sizes);
+ * the REST answers stay as the spec has them.
+ */
+const listWithImages = async (ctx: Context, input: CampaignListInput | undefined) =>
+  withImageInfo(ctx, await listCampaigns(ctx, input), false);
+
 export const campaignRouter = router({
-  // The site's pages also get what they need of the images (AVIF copies, data-saver sizes); the
-  // REST answers stay as the spec has them.
-  list: publicProcedure
-    .input(campaignListInput.optional())
-    .query(async ({ ctx, input }) => withImageInfo(ctx, await listCampaigns(ctx, input), false)),
+  list: publicProcedure.input(campaignListInput.optional()).query(({ ctx, input }) => listWithImages(ctx, input)),
   /** The public lists' cards: only what a card shows (shared/campaign-card.ts). */
   cards: publicProcedure
     .input(campaignListInput.optional())
-    .query(async ({ ctx, input }) =>
-      (await withImageInfo(ctx, await listCampaigns(ctx, input), false)).map(campaignCard),
-    ),
+    .query(async ({ ctx, input }) => (await listWithImages(ctx, input)).map(campaignCard)),
   byId: publicProcedure
     .input(campaignIdInput)
     .query(async ({ ctx, input }) => (await withImageInfo(ctx, [await getCampaign(ctx, input.id)], true))[0]!),

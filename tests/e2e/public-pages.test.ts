@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium())('public pages', () => {
         expect(response?.status()).toBe(MISSING.has(route) ? 404 : 200);
         await expect.poll(() => page.locator('h1').count(), { timeout: 10_000 }).toBe(1);
         await scrollThrough(page);
-        if (route === '/') await page.locator('.map__chips').waitFor();
+        if (route === '/') await page.locator('.map__svg').waitFor();
         await loadAllImages(page);
         await screenshot(page, `public-${screenshotName(route)}-${viewport}`);
         const documentMissing = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
@@ -106,6 +106,26 @@ describe.skipIf(!hasChromium())('public pages', () => {
           .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
           .analyze();
         expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+
+      it('holds the home map’s place while its drawing loads: nothing below it moves', async () => {
+        await page.goto('/', { waitUntil: 'networkidle' });
+        /** Heights and page offsets: the held place (or the drawing), and the chips below it. */
+        const measure = (drawing: string) =>
+          page.evaluate((selector) => {
+            const box = (element: Element | null) => element!.getBoundingClientRect();
+            return {
+              height: Math.round(box(document.querySelector(selector)).height),
+              chipsTop: Math.round(box(document.querySelector('.map__chips')).top + window.scrollY),
+            };
+          }, drawing);
+        // Far below the first screen: not loaded yet.
+        expect(await page.locator('.map__svg').count()).toBe(0);
+        const held = await measure('.map-placeholder');
+        expect(held.height).toBeGreaterThan(200);
+        await page.locator('.map-placeholder').scrollIntoViewIfNeeded();
+        await page.locator('.map__svg').waitFor();
+        expect(await measure('.map__svg')).toEqual(held);
       });
     });
   }

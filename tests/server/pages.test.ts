@@ -46,9 +46,16 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
     for (const title of ['Feeding in Sokoto', 'Clinic in Katsina', 'Classrooms in Dutse'])
       expect(res.body).toContain(title);
     expect(res.body).not.toContain('Borehole in Gezawa');
+    // The latest campaigns, and the map's counts: its chips are in the page, linking each state.
     const data = dataOf(res.body);
-    expect(data.queries).toHaveLength(1);
-    expect(data.queries[0]!.state.status).toBe('success');
+    expect(data.queries.map((query) => (query.queryKey as string[][])[0]!.join('.'))).toEqual([
+      'campaign.cards',
+      'campaign.countByLocation',
+    ]);
+    expect(data.queries.every((query) => query.state.status === 'success')).toBe(true);
+    expect(/<a [^>]*href="\/campaigns\?location=Kano"[^>]*>/.exec(res.body)?.[0]).toContain(
+      'class="chip chip--active"',
+    );
     expect(inlineScripts(res.body)).toEqual([]);
     // No font and no code is preloaded: the web fonts and the app's code come after the first
     // paint (client/boot.ts), so on a slow connection they never hold back the page's styles.

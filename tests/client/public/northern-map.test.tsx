@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MapStates } from '../../../client/pages/public/home/map-states';
 import NorthernMap from '../../../client/pages/public/home/northern-map';
 import { CAMPAIGN_LOCATIONS } from '../../../shared/constants';
 import { mockFetch, renderPage } from './render';
@@ -10,7 +11,13 @@ describe('the Northern Nigeria map', () => {
   it('links every northern state to its campaigns with its count in the accessible name', async () => {
     // countByLocation travels in a batched GET, answered as a one-element batch.
     mockFetch({ body: [{ result: { data: { json: { Kano: 2, Borno: 1 } } } }] });
-    const { container } = renderPage('/', <NorthernMap />);
+    const { container } = renderPage(
+      '/',
+      <figure>
+        <NorthernMap />
+        <MapStates />
+      </figure>,
+    );
 
     await waitFor(() => expect(container.querySelectorAll('svg a[aria-label="Kano: 2 campaigns"]')).toHaveLength(1));
     const kano = container.querySelector('svg a[aria-label="Kano: 2 campaigns"]');

@@ -9,8 +9,9 @@ import { CallToAction } from './call-to-action';
 import { FocusAreas } from './focus-areas';
 import { HomeHero } from './home-hero';
 import { LatestCampaigns } from './latest-campaigns';
+import { MapStates } from './map-states';
 
-// Below the fold and the heaviest parts of the page: the map's paths (drawn in the browser only)
+// Below the fold and the heaviest parts of the page: the map's drawing (in the browser only)
 // and the form validation (the server renders the form, which works as plain HTML until then).
 const NorthernMap = retryableLazy(() => import('./northern-map'));
 const NewsletterSignup = deferredPart(
@@ -33,17 +34,20 @@ export function HomePage() {
             <h2 id="map-title">{t('home.mapTitle')}</h2>
             <p>{t('home.mapText', { count: CAMPAIGN_LOCATIONS.length })}</p>
           </div>
-          {saver && !mapAsked ? (
-            <button type="button" className="map-placeholder map-placeholder--ask" onClick={() => setMapAsked(true)}>
-              {t('home.showMap')}
-            </button>
-          ) : (
-            <NearScreen placeholder={<div className="map-placeholder" aria-busy="true" />}>
-              <RetryBoundary onRetry={NorthernMap.retry}>
-                <NorthernMap />
-              </RetryBoundary>
-            </NearScreen>
-          )}
+          <figure className="map">
+            {saver && !mapAsked ? (
+              <button type="button" className="map-placeholder map-placeholder--ask" onClick={() => setMapAsked(true)}>
+                {t('home.showMap')}
+              </button>
+            ) : (
+              <NearScreen placeholder={<div className="map-placeholder" aria-busy="true" />}>
+                <RetryBoundary onRetry={NorthernMap.retry}>
+                  <NorthernMap />
+                </RetryBoundary>
+              </NearScreen>
+            )}
+            <MapStates />
+          </figure>
         </div>
       </section>
       <CallToAction />

@@ -1,10 +1,10 @@
 import nigeriaMap from '@svg-maps/nigeria';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
 import { CAMPAIGN_LOCATIONS, type CampaignLocation } from '../../../../shared/constants';
 import { choiceLabel, t } from '../../../../shared/messages';
 import { useNavigate } from '../../../lib/navigation';
 import { useSiteQuery } from '../../../lib/site-data';
+import { campaignsHref } from './map-states';
 
 /** The package ships its data without types of its own. */
 const nigeria = nigeriaMap as { viewBox: string; locations: { id: string; name: string; path: string }[] };
@@ -14,7 +14,6 @@ const MAP_ID_OVERRIDES: Partial<Record<CampaignLocation, string>> = { Nasarawa: 
 const mapIdOf = (state: CampaignLocation) => MAP_ID_OVERRIDES[state] ?? state.toLowerCase();
 const STATE_BY_MAP_ID = new Map(CAMPAIGN_LOCATIONS.map((state) => [mapIdOf(state), state]));
 
-const campaignsHref = (state: CampaignLocation) => `/campaigns?location=${encodeURIComponent(state)}`;
 const stateLabel = (state: CampaignLocation, count: number) => t('home.mapState', { state: choiceLabel(state), count });
 
 type Centres = Record<string, { x: number; y: number }>;
@@ -38,7 +37,7 @@ function useStateCentres(svgRef: RefObject<SVGSVGElement | null>): Centres {
 
 /**
  * All of Nigeria with the 19 northern states of the campaign list highlighted. Each northern state
- * links to its campaigns; the chip list below repeats the links as large touch targets.
+ * links to its campaigns; the chips below it (map-states.tsx) repeat the links as large touch targets.
  */
 export default function NorthernMap() {
   const counts = useSiteQuery('campaign.countByLocation', undefined);
@@ -48,70 +47,41 @@ export default function NorthernMap() {
   const countOf = (state: CampaignLocation) => counts.data?.[state] ?? 0;
 
   return (
-    <figure className="map">
-      <svg ref={svgRef} className="map__svg" viewBox={nigeria.viewBox}>
-        <title>{t('home.mapLabel')}</title>
-        {nigeria.locations.map((location) => {
-          const state = STATE_BY_MAP_ID.get(location.id);
-          if (!state) return <path key={location.id} d={location.path} className="map__state" />;
-          const count = countOf(state);
-          const href = campaignsHref(state);
+    <svg ref={svgRef} className="map__svg" viewBox={nigeria.viewBox}>
+      <title>{t('home.mapLabel')}</title>
+      {nigeria.locations.map((location) => {
+        const state = STATE_BY_MAP_ID.get(location.id);
+        if (!state) return <path key={location.id} d={location.path} className="map__state" />;
+        const count = countOf(state);
+        const href = campaignsHref(state);
+        return (
+          <a
+            key={location.id}
+            href={href}
+            className={`map__link${count > 0 ? ' map__link--active' : ''}`}
+            aria-label={stateLabel(state, count)}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(href);
+            }}
+          >
+            <path d={location.path} data-state={state} className="map__state map__state--north" />
+          </a>
+        );
+      })}
+      <g className="map__badges">
+        {CAMPAIGN_LOCATIONS.filter((state) => countOf(state) > 0 && centres[state]).map((state) => {
+          const centre = centres[state]!;
           return (
-            <a
-              key={location.id}
-              href={href}
-              className={`map__link${count > 0 ? ' map__link--active' : ''}`}
-              aria-label={stateLabel(state, count)}
-              onClick={(event) => {
-                event.preventDefault();
-                navigate(href);
-              }}
-            >
-              <path d={location.path} data-state={state} className="map__state map__state--north" />
-            </a>
+            <g key={state} transform={`translate(${centre.x} ${centre.y})`}>
+              <circle r="20" className="map__badge" />
+              <text className="map__badge-text" textAnchor="middle" dominantBaseline="central">
+                {countOf(state)}
+              </text>
+            </g>
           );
         })}
-        <g className="map__badges">
-          {CAMPAIGN_LOCATIONS.filter((state) => countOf(state) > 0 && centres[state]).map((state) => {
-            const centre = centres[state]!;
-            return (
-              <g key={state} transform={`translate(${centre.x} ${centre.y})`}>
-                <circle r="20" className="map__badge" />
-                <text className="map__badge-text" textAnchor="middle" dominantBaseline="central">
-                  {countOf(state)}
-                </text>
-              </g>
-            );
-          })}
-        </g>
-      </svg>
-      <ul className="map__chips">
-        {CAMPAIGN_LOCATIONS.map((state) => {
-          const count = countOf(state);
-          return (
-            <li key={state}>
-              <Link to={campaignsHref(state)} className={`chip${count > 0 ? ' chip--active' : ''}`}>
-                {choiceLabel(state)}{' '}
-                <span className="chip__count" aria-hidden="true">
-                  {count}
-                </span>
-                <span className="visually-hidden">{t('home.mapChip', { count })}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-      <figcaption className="map__legend">
-        <span>
-          <span className="map__key map__key--active" aria-hidden="true" />
-          {t('home.mapLegendActive')}
-        </span>
-        <span>
-          <span className="map__key map__key--north" aria-hidden="true" />
-          {t('home.mapLegendNorth')}
-        </span>
-        <small className="map__credit">{t('home.mapCredit')}</small>
-      </figcaption>
-    </figure>
+      </g>
+    </svg>
   );
 }
