@@ -83,6 +83,9 @@ async function buildServiceWorker() {
   // build groups the entry's modules into chunks of its own, vite.config.ts).
   const page = fs.readFileSync(path.join(dist, 'client/index.html'), 'utf8');
   for (const [, file] of page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) add(file, { dynamic: true });
+  // The whole stylesheet, which rendered pages link at the end of their body (server/page-styles.ts).
+  const styles = JSON.parse(fs.readFileSync(path.join(dist, 'client/.vite/page-styles.json'), 'utf8'));
+  files.add(styles.href);
   // The web fonts are kept as pages use them (the static files' rule), not ahead: a first visit
   // fetches them itself once idle (client/lib/web-fonts.ts), and with data saver never.
   for (const file of files) if (file.endsWith('.woff2')) files.delete(file);

@@ -4,16 +4,20 @@
  *
  * Why: a stylesheet link holds the first paint for one more round trip, most of the wait on a slow
  * network (800 ms on 2G, 300 ms on 3G), where the stylesheet inside the page takes about 280 ms
- * or 100 ms more to arrive. Most visits are one page from the server and then the app's own moves
- * between pages, which keep the element, so the styles rarely come twice; a reload brings them
- * again (about 9 kB compressed).
+ * or 100 ms more to arrive. A page the server renders carries only the rules its markup can use
+ * and links the whole file at the end of its body (server/page-styles.ts): the plugin writes the
+ * file and, beside the client (`.vite/page-styles.json`), the table of its rules the server cuts
+ * from. The shell of the staff pages keeps the whole stylesheet in its head.
  *
  * The file is taken out of the build's record of what each chunk imports (Vite's
  * `viteMetadata.importedCss`) before Vite writes the page and the app's imports: otherwise Vite
- * would link it in the page, and the app's first dynamic import, finding no link, would fetch it
- * again. The file itself is not written: nothing would ask for it.
+ * would link it in the page's head, and the app's first dynamic import would link it again.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import postcss, { type AtRule, type ChildNode } from 'postcss';
 import type { Plugin, Rollup } from 'vite';
+import { STYLE_TABLE_FILE, type StyleRule, type StyleTable } from '../server/page-styles';
 
 type OutputChunk = Rollup.OutputChunk;
 
@@ -27,9 +31,63 @@ export function withStylesheets(html: string, stylesheets: string[]): string {
   return html.replace('</head>', `${styles}\n  </head>`);
 }
 
+/**
+ * The classes a selector needs: those outside brackets and parentheses (`.a:not(.b)` needs a,
+ * `[href$=".pdf"]` none, `:where(.a,.b)` none) and before a pseudo-element.
+ */
+export function classesNeeded(selector: string): string[] {
+  let bare = '';
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '\\') {
+      if (depth === 0) bare += c + (selector[i + 1] ?? '');
+      i++;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (depth === 0) bare += c;
+  }
+  bare = bare.split('::')[0]!;
+  return [...bare.matchAll(/\.((?:[\w-]|\\.)+)/g)].map(([, name]) => name!.replace(/\\(.)/g, '$1'));
+}
+
+/** Every rule of the stylesheet, in order, as server/page-styles.ts reads them. */
+export function styleTable(css: string, href: string): StyleTable {
+  const rules: StyleRule[] = [];
+  const walk = (nodes: ChildNode[], within: string[]) => {
+    for (const node of nodes) {
+      if (node.type === 'comment' || node.type === 'decl') continue;
+      // At-rules that hold rules on a condition (@media, @supports, @layer with a body, @container)
+      // are opened around their rules; the others (@font-face, @keyframes, @property) are kept whole.
+      if (node.type === 'atrule' && holdsRules(node)) {
+        walk(node.nodes!, [...within, `@${node.name}${node.raws.afterName ?? ' '}${node.params}`.trimEnd()]);
+        continue;
+      }
+      const needs = node.type === 'rule' ? node.selectors.map(classesNeeded) : null;
+      rules.push({
+        css: node.toString(),
+        needs: needs && !needs.some((needed) => needed.length === 0) ? needs : null,
+        within,
+      });
+    }
+  };
+  walk(postcss.parse(css).nodes, []);
+  return { href, rules };
+}
+
+/** The at-rules whose rules apply on a condition, each on its own (not @keyframes' steps). */
+const GROUPING_AT_RULES = new Set(['media', 'supports', 'layer', 'container', 'scope', 'starting-style']);
+const holdsRules = (node: AtRule) => node.nodes !== undefined && GROUPING_AT_RULES.has(node.name.toLowerCase());
+
 /** The client build's plugin (before Vite's own, which write the page and the imports). */
 export function inlineStylesheet(): Plugin {
   let inPage: string[] = [];
+  let table: StyleTable | undefined;
   return {
     name: 'inline-stylesheet',
     apply: 'build',
@@ -56,17 +114,19 @@ export function inlineStylesheet(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        return withStylesheets(
-          html,
-          inPage.map((file) => {
-            const output = bundle[file];
-            if (output?.type !== 'asset') throw new Error(`inline-stylesheet: ${file} is not in the build`);
-            // Nothing asks for the file any more: it is not written.
-            delete bundle[file];
-            return String(output.source);
-          }),
-        );
+        if (inPage.length !== 1)
+          throw new Error(`inline-stylesheet: the page imports ${inPage.length} stylesheets, not one`);
+        const output = bundle[inPage[0]!];
+        if (output?.type !== 'asset') throw new Error(`inline-stylesheet: ${inPage[0]} is not in the build`);
+        const css = String(output.source);
+        table = styleTable(css, `/${output.fileName}`);
+        return withStylesheets(html, [css]);
       },
+    },
+    writeBundle({ dir }) {
+      if (!table || !dir) return;
+      fs.mkdirSync(path.join(dir, path.dirname(STYLE_TABLE_FILE)), { recursive: true });
+      fs.writeFileSync(path.join(dir, STYLE_TABLE_FILE), JSON.stringify(table));
     },
   };
 }

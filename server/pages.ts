@@ -34,6 +34,7 @@ import { NotFoundError } from './errors';
 import { sendMethodNotAllowed } from './http/allowed-methods';
 import type { Pages } from './http/page-answers';
 import { archiveSitemap, getArchivedEdition } from './newsletter/editions/archive';
+import { loadPageStyles } from './page-styles';
 import { overridesScript } from './texts/overrides';
 import { createInnerContext } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -160,6 +161,7 @@ export async function registerPages(
     return full && fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
   };
   const template = read('index.html');
+  const pageStyles = options.staticDir && template ? loadPageStyles(options.staticDir, template) : undefined;
   if (options.staticDir && template) {
     await app.register(fastifyStatic, {
       root: options.staticDir,
@@ -193,11 +195,19 @@ export async function registerPages(
     // The page differs by the choice: caches (the service worker's too) keep the two apart.
     const vary = reply.getHeader('vary');
     reply.header(DATA_SAVER_HEADER, saver ? 'on' : 'off').header('vary', vary ? `${vary}, Save-Data` : 'Save-Data');
-    return template!
+    // Rendered markup carries only its own rules; the shell, which the browser fills, all of them.
+    const styled =
+      pageStyles && parts.html
+        ? {
+            template: template!.replace(pageStyles.whole, () => pageStyles.forMarkup(parts.html)),
+            data: pageStyles.link + parts.data,
+          }
+        : { template: template!, data: parts.data };
+    return styled.template
       .replace(HTML_ELEMENT, () => `<html lang="${req.locale}"${saver ? ' data-saver="on"' : ''}>`)
       .replace(HEAD_MARKER, () => parts.head)
       .replace(HTML_MARKER, () => parts.html)
-      .replace(DATA_MARKER, () => parts.data);
+      .replace(DATA_MARKER, () => styled.data);
   };
 
   /** Renders the page at `url`; `echo` is a refused form post it shows again, `outcome` what a mailed link did. */

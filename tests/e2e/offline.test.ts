@@ -45,29 +45,36 @@ describe.skipIf(!hasChromium())('offline, at phone width', () => {
   afterAll(() => context?.close());
 
   it('keeps home and a campaign, and shows both offline from their copies under the offline bar', async () => {
+    let wholeStylesheet: string;
     await openPage(page, '/');
     // The worker installs after the first page has loaded, then takes charge of it.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     // The first page loaded before the worker: it hands its address over to be kept.
     await expect.poll(() => kept(page, '/'), { timeout: 10_000 }).toBe(true);
-    // Kept ahead at install: the page's first script and the app's code. The page's styles are
-    // in the page itself: the only stylesheet file is the web fonts' rules (added once idle).
+    // Kept ahead at install: the page's first script, the app's code and the whole stylesheet. The
+    // page carries the rules its markup uses in its head and links the whole stylesheet after the
+    // markup; the only other stylesheet is the web fonts' rules (added once idle).
     const keptAhead = await page.evaluate(async () => {
       const name = (await caches.keys()).find((n) => n.startsWith('static-'));
       return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
     });
     const firstFiles = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((e) => new URL(e.src).pathname),
+      [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="stylesheet"]')]
+        .map((e) => new URL('src' in e ? e.src : e.href).pathname)
+        .filter((file) => !file.includes('web-fonts')),
     );
-    expect(firstFiles).toHaveLength(1);
+    expect(firstFiles).toHaveLength(2);
     expect(keptAhead).toEqual(expect.arrayContaining(firstFiles));
     expect(await page.locator('head > style').count()).toBe(1);
+    wholeStylesheet = firstFiles.find((file) => file.endsWith('.css'))!;
+    expect(wholeStylesheet).toMatch(/^\/assets\/index-[\w-]+\.css$/);
     const fetched = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
     );
-    const notFonts = (file: string) => file.endsWith('.css') && !/^\/assets\/web-fonts-[\w-]+\.css$/.test(file);
-    expect(fetched.filter(notFonts)).toEqual([]);
-    expect(keptAhead.filter(notFonts)).toEqual([]);
+    const otherStyles = (file: string) =>
+      file.endsWith('.css') && file !== wholeStylesheet && !/^\/assets\/web-fonts-[\w-]+\.css$/.test(file);
+    expect(fetched.filter(otherStyles)).toEqual([]);
+    expect(keptAhead.filter(otherStyles)).toEqual([]);
     expect(keptAhead.some((file) => /^\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
     await openPage(page, campaignPath);
     await expect.poll(() => kept(page, campaignPath), { timeout: 10_000 }).toBe(true);
@@ -77,6 +84,15 @@ describe.skipIf(!hasChromium())('offline, at phone width', () => {
     const reloaded = await page.reload();
     expect(reloaded?.headers()['x-served-from']).toBe('cache');
     await expect(page.locator('h1').textContent()).resolves.toBe('Boreholes for Gezawa');
+    // Its whole stylesheet too, from the worker's copy.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (href) => document.querySelector<HTMLLinkElement>(`link[href="${href}"]`)?.sheet !== null,
+          wholeStylesheet,
+        ),
+      )
+      .toBe(true);
     const bar = offlineBar(page);
     await bar.waitFor({ timeout: 15_000 });
     expect(await bar.textContent()).toMatch(OFFLINE_BAR);

@@ -3,10 +3,12 @@
  * whose page has not finished loading: plain HTML posts to the REST paths, answered with the
  * form's page again.
  */
+import pixelmatch from 'pixelmatch';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './support/api';
-import { hasChromium, screenshot, trackConsoleErrors } from './support/browser';
+import { api, createCampaign, sampleCampaign } from './support/api';
+import { hasChromium, screenshot, trackConsoleErrors, VIEWPORTS } from './support/browser';
 import { e2eRun } from './support/run';
 
 describe.skipIf(!hasChromium())('public forms without JavaScript', () => {
@@ -93,5 +95,39 @@ describe.skipIf(!hasChromium())('public forms without JavaScript', () => {
     // The refused post answered 400; that is the one console line expected.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await late.close();
+  });
+
+  it('draws each page from the rules in its head exactly as with the whole stylesheet', async () => {
+    const { _id } = await createCampaign(run.server.url, run.token, sampleCampaign({ title: 'Wells for Gwarzo' }));
+    /** The whole page, drawn with or without the stylesheet it links after its markup. */
+    const draw = async (path: string, viewport: keyof typeof VIEWPORTS, whole: boolean) => {
+      const drawing = await run.browser.newContext({
+        baseURL: run.server.url,
+        viewport: VIEWPORTS[viewport],
+        javaScriptEnabled: false,
+      });
+      const tab = await drawing.newPage();
+      // Photos load lazily, at no fixed moment: left out of both drawings alike.
+      await tab.route('**/api/uploads/**', (route) => route.abort());
+      if (!whole) await tab.route('**/assets/index-*.css', (route) => route.abort());
+      let linked = false;
+      tab.on('requestfinished', (request) => {
+        if (/\/assets\/index-[\w-]+\.css$/.test(request.url())) linked = true;
+      });
+      await tab.goto(path, { waitUntil: 'load' });
+      const png = await tab.screenshot({ fullPage: true });
+      await drawing.close();
+      return { linked, png };
+    };
+    const pixels = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (const path of ['/', '/campaigns', `/campaign/${_id}`, '/donate'])
+      for (const viewport of ['phone', 'desktop'] as const) {
+        const [withWhole, headOnly] = await Promise.all([draw(path, viewport, true), draw(path, viewport, false)]);
+        expect([withWhole.linked, headOnly.linked], path).toEqual([true, false]);
+        const [a, b] = await Promise.all([pixels(withWhole.png), pixels(headOnly.png)]);
+        expect([b.info.width, b.info.height], `${path} at ${viewport}`).toEqual([a.info.width, a.info.height]);
+        const changed = pixelmatch(a.data, b.data, undefined, a.info.width, a.info.height, { threshold: 0.1 });
+        expect(changed, `${path} at ${viewport}`).toBe(0);
+      }
   });
 });

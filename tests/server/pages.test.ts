@@ -265,6 +265,38 @@ describe.each(testDatabases())('pages rendered on the server on %s', (kind) => {
   });
 });
 
+/** Built with its stylesheet: each rendered page carries the rules its markup can use, and links the whole. */
+describe("a rendered page's styles", () => {
+  const STYLES =
+    ':root{--green:#011513}h1{margin:0}.hero{color:red}.staff-table{color:blue}@media (width>=700px){.hero{padding:0}.staff-table{gap:0}}';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { staticDir: builtClient({ styles: STYLES }), renderer });
+  });
+  afterAll(() => t.close());
+
+  it('are the rules its markup can use in the head, and the whole stylesheet linked after the markup', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: PAGE });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<style>:root{--green:#011513}h1{margin:0}.hero{color:red}@media (width>=700px){.hero{padding:0}}</style>',
+    );
+    expect(res.body).not.toContain('staff-table');
+    expect(res.body).toMatch(
+      /<\/div><link rel="stylesheet" href="\/assets\/index-5678\.css"><script type="application\/json"/,
+    );
+    const sheet = await t.app.inject({ method: 'GET', url: '/assets/index-5678.css' });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("are the whole stylesheet in the staff pages' shell, which the browser fills", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin', headers: PAGE });
+    expect(res.body).toContain(`<style>${STYLES}</style>`);
+    expect(res.body).not.toContain('rel="stylesheet"');
+  });
+});
+
 /**
  * A forged Host header must never reach a page's links or the cache: links come from PUBLIC_URL,
  * and a host that is not the site's is refused before the cache is consulted.

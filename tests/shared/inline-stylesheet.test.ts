@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineStylesheet, withStylesheets } from '../../scripts/inline-stylesheet';
+import { classesNeeded, inlineStylesheet, styleTable, withStylesheets } from '../../scripts/inline-stylesheet';
 
 describe("the page's stylesheet written into the page", () => {
   it('goes at the end of the head, and refuses a text that would end its element early', () => {
@@ -53,17 +53,51 @@ describe("the page's stylesheet written into the page", () => {
     });
     afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-    it('puts the styles in the page, links none, writes no stylesheet and names none in the imports', () => {
+    it('puts the styles in the page and links none; writes the stylesheet, for pages to link, and its table', () => {
       const page = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
       expect(page).toMatch(/<style>\.hero\{color:#011513\}\s*<\/style>\s*<\/head>/);
       expect(page).not.toContain('stylesheet');
       const files = fs.readdirSync(path.join(out, 'assets'));
-      expect(files.filter((file) => file.endsWith('.css'))).toEqual([]);
+      const stylesheets = files.filter((file) => file.endsWith('.css'));
+      expect(stylesheets).toHaveLength(1);
       const scripts = files.filter((file) => file.endsWith('.js'));
       expect(scripts).toHaveLength(3);
       for (const file of scripts)
         expect(fs.readFileSync(path.join(out, 'assets', file), 'utf8')).not.toMatch(/assets\/[\w-]+\.css/);
       expect(fs.readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')).not.toContain('.css');
+      const table = JSON.parse(fs.readFileSync(path.join(out, '.vite/page-styles.json'), 'utf8'));
+      expect(table).toEqual({
+        href: `/assets/${stylesheets[0]}`,
+        rules: [{ css: '.hero{color:#011513}', needs: [['hero']], within: [] }],
+      });
+    });
+  });
+});
+
+describe("the table of the stylesheet's rules", () => {
+  it('names the classes a selector needs: outside brackets and parentheses, before a pseudo-element', () => {
+    expect(classesNeeded('.card .card__title>a:hover')).toEqual(['card', 'card__title']);
+    expect(classesNeeded('.btn:not(.btn--ghost)::after')).toEqual(['btn']);
+    expect(classesNeeded(':where(ul[class],ol[class])')).toEqual([]);
+    expect(classesNeeded('a[href$=".pdf"]')).toEqual([]);
+    expect(classesNeeded('.md\\:wide.on')).toEqual(['md:wide', 'on']);
+    expect(classesNeeded('html[data-saver=on] .map')).toEqual(['map']);
+    expect(classesNeeded('.a::part(x).b')).toEqual(['a']);
+  });
+
+  it('keeps every rule in order, at-rules that hold rules opened around theirs', () => {
+    const css =
+      '@font-face{font-family:X;src:local(X)}:root{--a:1}.a,.b .c{color:red}@media (width>=700px){.a{color:blue}@supports (display:grid){p{margin:0}}}@keyframes spin{to{rotate:1turn}}';
+    expect(styleTable(css, '/assets/site.css')).toEqual({
+      href: '/assets/site.css',
+      rules: [
+        { css: '@font-face{font-family:X;src:local(X)}', needs: null, within: [] },
+        { css: ':root{--a:1}', needs: null, within: [] },
+        { css: '.a,.b .c{color:red}', needs: [['a'], ['b', 'c']], within: [] },
+        { css: '.a{color:blue}', needs: [['a']], within: ['@media (width>=700px)'] },
+        { css: 'p{margin:0}', needs: null, within: ['@media (width>=700px)', '@supports (display:grid)'] },
+        { css: '@keyframes spin{to{rotate:1turn}}', needs: null, within: [] },
+      ],
     });
   });
 });
