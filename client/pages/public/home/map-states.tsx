@@ -6,6 +6,12 @@ import { useSiteQuery } from '../../../lib/site-data';
 /** The campaigns page showing one state's campaigns. */
 export const campaignsHref = (state: CampaignLocation) => `/campaigns?location=${encodeURIComponent(state)}`;
 
+/** Each state's count of campaigns, 0 while the counts load: the chips' and the drawing's. */
+export function useStateCounts(): (state: CampaignLocation) => number {
+  const counts = useSiteQuery('campaign.countByLocation', undefined);
+  return (state) => counts.data?.[state] ?? 0;
+}
+
 /**
  * The map's chips (each northern state with its count of campaigns, a link to them) and its key.
  * Rendered with the page, unlike the map's drawing (northern-map.tsx), which loads near the
@@ -13,12 +19,12 @@ export const campaignsHref = (state: CampaignLocation) => `/campaigns?location=$
  * moves when it arrives; and the links work before any script, or without the map on data saver.
  */
 export function MapStates() {
-  const counts = useSiteQuery('campaign.countByLocation', undefined);
+  const countOf = useStateCounts();
   return (
     <>
       <ul className="map__chips">
         {CAMPAIGN_LOCATIONS.map((state) => {
-          const count = counts.data?.[state] ?? 0;
+          const count = countOf(state);
           return (
             <li key={state}>
               <Link to={campaignsHref(state)} className={`chip${count > 0 ? ' chip--active' : ''}`}>

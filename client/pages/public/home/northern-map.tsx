@@ -3,8 +3,7 @@ import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { CAMPAIGN_LOCATIONS, type CampaignLocation } from '../../../../shared/constants';
 import { choiceLabel, t } from '../../../../shared/messages';
 import { useNavigate } from '../../../lib/navigation';
-import { useSiteQuery } from '../../../lib/site-data';
-import { campaignsHref } from './map-states';
+import { campaignsHref, useStateCounts } from './map-states';
 
 /** The package ships its data without types of its own. */
 const nigeria = nigeriaMap as { viewBox: string; locations: { id: string; name: string; path: string }[] };
@@ -40,11 +39,10 @@ function useStateCentres(svgRef: RefObject<SVGSVGElement | null>): Centres {
  * links to its campaigns; the chips below it (map-states.tsx) repeat the links as large touch targets.
  */
 export default function NorthernMap() {
-  const counts = useSiteQuery('campaign.countByLocation', undefined);
+  const countOf = useStateCounts();
   const navigate = useNavigate();
   const svgRef = useRef<SVGSVGElement>(null);
   const centres = useStateCentres(svgRef);
-  const countOf = (state: CampaignLocation) => counts.data?.[state] ?? 0;
 
   return (
     <svg ref={svgRef} className="map__svg" viewBox={nigeria.viewBox}>
