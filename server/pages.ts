@@ -199,7 +199,7 @@ export async function registerPages(
     const styled =
       pageStyles && parts.html
         ? {
-            template: template!.replace(pageStyles.whole, () => pageStyles.forMarkup(parts.html)),
+            template: pageStyles.templateFor(parts.html),
             data: pageStyles.link + parts.data,
           }
         : { template: template!, data: parts.data };

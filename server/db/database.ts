@@ -178,13 +178,20 @@ PGlite.create({ dataDir: process.argv[1], startParams: JSON.parse(process.argv[2
   if (code !== 0) throw new Error(`creating the database in ${dataDir} failed: ${stderr.trim() || `exit ${code}`}`);
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: {
+    /** A data directory dumped by PGlite's dumpDataDir to start a new in-memory database from, instead of initdb. */
+    image?: Blob;
+  } = {},
+): Promise<DatabaseHandle> {
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDataDir(dataDir);
   }
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(options.image ? { loadDataDir: options.image } : {}),
     parsers: typeParsers,
     startParams: pgliteStartParams(),
   });

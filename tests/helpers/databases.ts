@@ -3,10 +3,12 @@
  * (dropped afterwards), so test files run in parallel without seeing each other's rows.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrator';
+import type { PgliteImages } from '../setup/pglite-images';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -26,7 +28,7 @@ export async function freshDatabase(kind: DatabaseKind, options: { migrate?: boo
   let url: string | undefined;
   let drop = async () => {};
   if (kind === 'pglite') {
-    handle = await openPglite(undefined);
+    handle = await openPglite(undefined, { image: pgliteImage(options.migrate !== false ? 'migrated' : 'bare') });
   } else {
     const serverUrl = inject('postgresUrl');
     if (!serverUrl) throw new Error('PostgreSQL is not available in this run');
@@ -35,6 +37,7 @@ export async function freshDatabase(kind: DatabaseKind, options: { migrate?: boo
     handle = openPostgres(url, { max: 4 });
     drop = scratch.drop;
   }
+  // An image is already migrated; this still checks there is nothing left to run.
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return {
     ...handle,
@@ -44,6 +47,14 @@ export async function freshDatabase(kind: DatabaseKind, options: { migrate?: boo
       await drop();
     },
   };
+}
+
+const images = new Map<keyof PgliteImages, Blob>();
+/** The image a fresh PGlite starts from (tests/setup/pglite-images.ts), read once per test file. */
+function pgliteImage(which: keyof PgliteImages): Blob {
+  const image = images.get(which) ?? new Blob([fs.readFileSync(inject('pgliteImages')[which])]);
+  images.set(which, image);
+  return image;
 }
 
 /** A new, empty database on a PostgreSQL server, named with `prefix`, and how to drop it. */

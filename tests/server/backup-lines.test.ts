@@ -88,7 +88,10 @@ describe('one line of a backup', () => {
       'tables/campaigns/000001.jsonl holds a line longer than 32 MB, more than any row of the site: the file was changed or damaged',
     );
     expect(grew.live).toBeLessThan((2 * MAX_LINE_BYTES) / MB);
-    expect(grew.rss).toBeLessThan((3 * MAX_LINE_BYTES) / MB);
+    // The resident size also counts what the embedded database's memory grew by and pages the
+    // collector has not yet given back (129 MB once on Node 24), so it only guards against memory
+    // outside the heap growing with the line: an unbounded read would hold all 300 MB.
+    expect(grew.rss).toBeLessThan((5 * MAX_LINE_BYTES) / MB);
     expect(seconds).toBeLessThan(10);
     expect(await staffRows(target.db)).toEqual(held);
   }, 30_000);

@@ -1,24 +1,34 @@
 /**
- * Runs once before the server tests: finds out whether the real PostgreSQL answers. Without it the
- * suite says so loudly and runs on PGlite alone, unless REQUIRE_POSTGRES=1 makes that a failure.
+ * Runs once before the server tests: writes the images every fresh PGlite starts from, and finds
+ * out whether the real PostgreSQL answers. Without it the suite says so loudly and runs on PGlite
+ * alone, unless REQUIRE_POSTGRES=1 makes that a failure.
  */
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { type PgliteImages, writePgliteImages } from './pglite-images';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string | null;
+    pgliteImages: PgliteImages;
   }
 }
 
 export default async function setup(project: TestProject) {
+  const { images, remove } = await writePgliteImages();
+  project.provide('pgliteImages', images);
+  project.provide('postgresUrl', await postgresUrl());
+  return remove;
+}
+
+/** The test PostgreSQL's address when it answers and this run covers it; null otherwise. */
+async function postgresUrl(): Promise<string | null> {
   // TEST_ENGINES=pglite runs the embedded half only (the second pass on Node 24 does).
   if (process.env.TEST_ENGINES === 'pglite') {
     console.log('TEST_ENGINES=pglite: the server tests run on PGlite only.');
-    project.provide('postgresUrl', null);
-    return;
+    return null;
   }
   const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -37,5 +47,5 @@ export default async function setup(project: TestProject) {
   } finally {
     await client.end().catch(() => {});
   }
-  project.provide('postgresUrl', reachable ? url : null);
+  return reachable ? url : null;
 }
