@@ -1,6 +1,6 @@
 /**
  * The styles a rendered page carries in its head: only the rules its markup can use, with the whole
- * stylesheet linked at the end of the body for everything else (a menu opened, the app's other
+ * stylesheet linked right after the markup for everything else (a menu opened, the app's other
  * pages). A phone on 2G then starts drawing sooner: the home page arrives about 5 kB (compressed)
  * lighter, and the browser parses 19 kB of rules rather than 47 kB before the first paint. The
  * app's script waits for the linked stylesheet (a stylesheet the parser met holds the scripts that
