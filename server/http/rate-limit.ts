@@ -7,7 +7,10 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { MAX_TRPC_BATCH } from '../../shared/constants';
+import { t } from '../../shared/messages';
 import type { Config } from '../config';
+import { TooManyRequestsError } from '../errors';
 import { addressKey } from './client-address';
 
 declare module 'fastify' {
@@ -102,5 +105,32 @@ export async function registerRateLimit(
     keyGenerator: (req) => `${limitOf(req, procedureBudget)}:${addressKey(req.ip)}`,
     max: (_req, key) => (key.startsWith('form:') ? config.rateLimit.formsPerMinute : config.rateLimit.perMinute),
     ...(onRefused ? { onExceeded: (req: FastifyRequest) => onRefused(budgetOf(req, procedureBudget)) } : {}),
+  });
+  countBatchedCalls(app, procedureBudget, onRefused);
+}
+
+/**
+ * A tRPC batch is one request but several calls, each as much work as a request of its own: the
+ * plugin counts the request once, this counts its other calls in the same budget, before any of
+ * them runs. Over the limit, the whole batch is refused.
+ */
+function countBatchedCalls(
+  app: FastifyInstance,
+  procedureBudget: ProcedureBudget,
+  onRefused?: (budget: RequestBudget | 'unknown') => void,
+): void {
+  const spendOne = app.createRateLimit();
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.routeOptions.url !== TRPC_ROUTE) return;
+    // No more than the longest batch allowed: a longer one is refused by the batch guard anyway.
+    const extra = Math.min(trpcProcedures(req).length, MAX_TRPC_BATCH) - 1;
+    let last: Awaited<ReturnType<typeof spendOne>> | undefined;
+    for (let i = 0; i < extra; i++) last = await spendOne(req);
+    if (!last || last.isAllowed) return;
+    reply.header('x-ratelimit-remaining', String(last.remaining));
+    if (!last.isExceeded) return;
+    onRefused?.(budgetOf(req, procedureBudget));
+    reply.header('x-ratelimit-reset', String(last.ttlInSeconds));
+    throw new TooManyRequestsError(t('request.tooMany'), last.ttlInSeconds);
   });
 }

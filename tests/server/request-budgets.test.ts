@@ -114,3 +114,40 @@ describe('request budgets', () => {
     expect(seen).toEqual(Array(FORMS_PER_MINUTE + 1).fill(200));
   });
 });
+
+describe('a tRPC batch spends one call of its budget per procedure', () => {
+  const PER_MINUTE = 25;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { env: { RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) } });
+  });
+  afterAll(() => t.close());
+
+  const batch = (calls: number, address: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/trpc/${Array(calls).fill('campaign.list').join(',')}?batch=1&input={}`,
+      remoteAddress: address,
+    });
+
+  it('refuses the batch that would go past the limit, before any call runs', async () => {
+    const address = '198.51.100.20';
+    // 10 + 10 calls spend 20 of 25; the next batch of 10 would make 30.
+    expect((await batch(10, address)).statusCode).toBe(200);
+    const second = await batch(10, address);
+    expect(second.statusCode).toBe(200);
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(PER_MINUTE - 20);
+    const third = await batch(10, address);
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toMatch(/^\d+$/);
+    expect(third.json()).toMatchObject({ message: expect.any(String), requestId: expect.any(String) });
+    // Another address has its own budget.
+    expect((await batch(10, '198.51.100.21')).statusCode).toBe(200);
+  });
+
+  it('counts a single call once', async () => {
+    const address = '198.51.100.22';
+    for (let i = 0; i < PER_MINUTE; i++) expect((await batch(1, address)).statusCode).toBe(200);
+    expect((await batch(1, address)).statusCode).toBe(429);
+  });
+});
