@@ -27,6 +27,11 @@ export interface NewGift {
   hideAmount: boolean;
   /** What an online payment brings (server/payments/): absent for a transfer or a hand entry. */
   online?: OnlineGift;
+  /**
+   * Where the receipt goes when the pledge has no email: the address that paid it online. Never
+   * stored on the pledge (server/payments/service.ts).
+   */
+  receiptTo?: string;
 }
 
 /** The campaign title a general fund gift stores, as the CSV writes it; screens translate it. */
@@ -177,7 +182,7 @@ export async function recordGift(
   const supporter = await countsAsSupporter(trx, gift.pledgeId);
   const id = newId();
   const receiptNumber = await nextReceiptNumber(trx, gift.receivedOn);
-  const { online, ...fields } = gift;
+  const { online, receiptTo: _receiptTo, ...fields } = gift;
   await trx
     .insertInto('gifts')
     .values({ id, receiptNumber, ...fields, ...online, confirmedById: actor.id, confirmedBy: actor.name })
