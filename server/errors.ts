@@ -9,7 +9,7 @@ import type { FieldIssue } from '../shared/schemas/fields';
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503,
   ) {
     super(message);
     this.name = new.target.name;
@@ -39,6 +39,12 @@ export class ForbiddenError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string) {
     super(message, 409);
+  }
+}
+/** The record changed since the client read it: its If-Match names another version. Nothing was changed. */
+export class PreconditionFailedError extends DomainError {
+  constructor(message: string) {
+    super(message, 412);
   }
 }
 export class NotFoundError extends DomainError {

@@ -15,7 +15,8 @@ import {
   CAMPAIGN_UPDATED_EXAMPLE,
 } from '../http/api-examples';
 import type { Pages } from '../http/page-answers';
-import { answer, BEARER, BODY_REFUSALS, CACHED, NOT_MODIFIED, refusals } from '../http/route-docs';
+import { ifMatchOf } from '../http/preconditions';
+import { answer, BEARER, BODY_REFUSALS, CACHED, IF_MATCH, NOT_MODIFIED, refusals } from '../http/route-docs';
 import { wantsPage } from '../http/wants-page';
 import type { ZodApp } from '../http/zod-schemas';
 import { createCampaign, deleteCampaign, getCampaign, listCampaigns, updateCampaign } from './service';
@@ -111,18 +112,22 @@ export async function campaignsRest(app: ZodApp, deps: Deps, pages: Pages): Prom
         tags,
         operationId: 'updateCampaign',
         summary: 'Replace a campaign',
-        description: 'Every field is sent; empty bank fields mean the foundation account.',
+        description:
+          'Every field is sent; empty bank fields mean the foundation account. `amountRaised` left out (or blank) leaves the total as it is: gifts move it. A value is a hand adjustment of the total only where it differs from the stored one, recorded with its author. Send the ETag the campaign was read with as `If-Match`: a copy read before a gift or another edit is then refused with 412 instead of undoing them.',
         security: BEARER,
         params: campaignIdInput,
+        headers: IF_MATCH,
         body: campaignInput,
         response: {
           200: answer('Saved', campaignSaved, { example: CAMPAIGN_UPDATED_EXAMPLE }),
-          ...refusals(...BODY_REFUSALS, 401, 403, 404),
+          ...refusals(...BODY_REFUSALS, 401, 403, 404, 412),
         },
       },
     },
     async (req) => {
-      const campaign = await updateCampaign(deps, req.params.id, req.body, actorOfRequest(req));
+      const campaign = await updateCampaign(deps, req.params.id, req.body, actorOfRequest(req), {
+        precondition: ifMatchOf(req),
+      });
       return { message: t('campaigns.updated'), campaign };
     },
   );

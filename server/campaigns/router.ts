@@ -51,7 +51,9 @@ export const campaignRouter = router({
   update: staffProcedure('campaigns.write')
     // amountRaisedWas: the total the editor's form loaded, so its save applies only its own change.
     .input(campaignIdInput.extend({ data: campaignInput, amountRaisedWas: z.number().int().min(0).optional() }))
-    .mutation(({ ctx, input }) => updateCampaign(ctx, input.id, input.data, ctx.actor, input.amountRaisedWas)),
+    .mutation(({ ctx, input }) =>
+      updateCampaign(ctx, input.id, input.data, ctx.actor, { amountRaisedWas: input.amountRaisedWas }),
+    ),
   remove: staffProcedure('campaigns.write')
     .input(campaignIdInput)
     .mutation(({ ctx, input }) => deleteCampaign(ctx, input.id, ctx.actor)),

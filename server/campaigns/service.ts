@@ -12,6 +12,7 @@ import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 import { adjustTotalsByHand } from '../giving/gifts';
+import type { Precondition } from '../http/preconditions';
 import { publicSettings } from '../settings/service';
 
 interface BankAccount {
@@ -243,7 +244,9 @@ export async function createCampaign(deps: Deps, data: CampaignData, actor: Acto
       .values({
         id,
         ...toColumns(data),
-        openingAmount: data.amountRaised,
+        // Not given: nothing raised yet.
+        amountRaised: data.amountRaised ?? 0,
+        openingAmount: data.amountRaised ?? 0,
         openingSupporters: data.supporters,
         createdAt: now,
         updatedAt: now,
@@ -255,16 +258,46 @@ export async function createCampaign(deps: Deps, data: CampaignData, actor: Acto
   return getCampaign(deps, id);
 }
 
+/**
+ * The campaign as GET /campaigns/{id} answers it, from its row locked for the caller's change: what
+ * an If-Match is compared with (server/http/preconditions.ts). Undefined when there is none.
+ */
+async function lockedCampaign(trx: DB, id: string, bank: BankAccount): Promise<Campaign | undefined> {
+  const row = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  const updates = await updatesOf(trx, [id]);
+  return toCampaign(toStoredCampaign(row, updates.get(id) ?? []), bank);
+}
+
+export interface UpdateGuards {
+  /** The total the dashboard's form loaded: its save applies only the change made in it. */
+  amountRaisedWas?: number | undefined;
+  /** A REST client's If-Match: the campaign must still be the version it read. */
+  precondition?: Precondition | undefined;
+}
+
+/**
+ * Saves an editor's change. An amountRaised not given leaves the total; one given is a hand
+ * adjustment only where it changes it (server/giving/gifts.ts). With a precondition, the campaign
+ * must still read as the client read it, checked on its locked row: 412 otherwise, nothing changed.
+ */
 export async function updateCampaign(
   deps: Deps,
   id: string,
   data: CampaignData,
   actor: Actor,
-  amountRaisedWas?: number,
+  { amountRaisedWas, precondition }: UpdateGuards = {},
 ): Promise<Campaign> {
+  // Read before the transaction: PGlite's one connection is then busy with it.
+  const bank = precondition ? await defaultBankDetails(deps) : undefined;
   const found =
     isId(id) &&
     (await changeCampaigns(deps, async (trx) => {
+      if (precondition && bank) {
+        const current = await lockedCampaign(trx, id, bank);
+        if (!current) return false;
+        precondition(current);
+      }
       // The totals move only in the ledger (server/giving/gifts.ts), like a gift's.
       const totals = await adjustTotalsByHand(
         trx,

@@ -301,6 +301,8 @@ export interface PledgesTable {
   language: Generated<'en' | 'ha'>;
   /** When the reminder before expiry was queued; one per pledge. */
   remindedAt: NullableTimestamp;
+  /** When the page last asked the payment provider about its attempts (server/payments/service.ts). */
+  paymentsCheckedAt: NullableTimestamp;
 }
 
 export interface BankStatementsTable {

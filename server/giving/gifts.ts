@@ -27,6 +27,11 @@ export interface NewGift {
   hideAmount: boolean;
   /** What an online payment brings (server/payments/): absent for a transfer or a hand entry. */
   online?: OnlineGift;
+  /**
+   * Where the receipt goes when the pledge has no email: the address that paid it online. Never
+   * stored on the pledge (server/payments/service.ts).
+   */
+  receiptTo?: string;
 }
 
 /** The campaign title a general fund gift stores, as the CSV writes it; screens translate it. */
@@ -110,9 +115,11 @@ async function moveTotals(trx: DB, campaignId: string, amount: number, supporter
 
 /**
  * A hand adjustment of a campaign's totals, by an editor's save; otherwise only gifts move them.
- * - amountRaised: the change the editor made, applied to the total as it is now. The dashboard
- *   sends the value its form loaded (`amountRaisedWas`), so a gift confirmed while the form was
- *   open is not undone; other clients' value replaces the total.
+ * - amountRaised: not given (a PUT without it) leaves the total. Given, it is the change the
+ *   editor made, applied to the total as it is now: the dashboard sends the value its form loaded
+ *   (`amountRaisedWas`), so a gift confirmed while the form was open is not undone; other clients'
+ *   value replaces the total, and is an adjustment only where it differs from it (a REST client
+ *   guards a stale copy with If-Match: server/http/preconditions.ts).
  * - supporters: the spec's form sends 0 on every save, which carries no intent and leaves the
  *   count; another value replaces it.
  * Either change is recorded as an adjustment with its author, and audited. Returns the totals
@@ -121,7 +128,7 @@ async function moveTotals(trx: DB, campaignId: string, amount: number, supporter
 export async function adjustTotalsByHand(
   trx: DB,
   campaign: { id: string; title: string },
-  wanted: { amountRaised: number; amountRaisedWas: number | undefined; supporters: number },
+  wanted: { amountRaised: number | undefined; amountRaisedWas: number | undefined; supporters: number },
   actor: Actor,
   now: Date,
 ): Promise<{ amountRaised: number; supporters: number } | undefined> {
@@ -132,7 +139,8 @@ export async function adjustTotalsByHand(
     .forUpdate()
     .executeTakeFirst();
   if (!current) return undefined;
-  const amountDelta = wanted.amountRaised - (wanted.amountRaisedWas ?? current.amountRaised);
+  const amountDelta =
+    wanted.amountRaised === undefined ? 0 : wanted.amountRaised - (wanted.amountRaisedWas ?? current.amountRaised);
   const amountRaised = Math.max(0, current.amountRaised + amountDelta);
   const supporters = wanted.supporters === 0 ? current.supporters : wanted.supporters;
   const applied = { amount: amountRaised - current.amountRaised, supporters: supporters - current.supporters };
@@ -174,7 +182,7 @@ export async function recordGift(
   const supporter = await countsAsSupporter(trx, gift.pledgeId);
   const id = newId();
   const receiptNumber = await nextReceiptNumber(trx, gift.receivedOn);
-  const { online, ...fields } = gift;
+  const { online, receiptTo: _receiptTo, ...fields } = gift;
   await trx
     .insertInto('gifts')
     .values({ id, receiptNumber, ...fields, ...online, confirmedById: actor.id, confirmedBy: actor.name })

@@ -198,7 +198,8 @@ export async function queuePledgeReminder(
 }
 
 /**
- * The receipt of a gift just recorded for a pledge with an email, as its page shows it.
+ * The receipt of a gift just recorded for a pledge with an email (or paid online from an address),
+ * as its page shows it.
  *
  * One receipt per payment, whatever happens to its gift record: reversing a gift keeps its row
  * (reversed_at set) and confirming again records a new row with a new receipt number, so neither
@@ -213,7 +214,15 @@ export async function queuePledgeReminder(
 export async function queueGiftReceipt(
   trx: Trx,
   deps: MailDeps,
-  gift: { pledgeId: string; statementLineId: string | null; amount: number; receivedOn: string; receiptNumber: string },
+  gift: {
+    pledgeId: string;
+    statementLineId: string | null;
+    amount: number;
+    receivedOn: string;
+    receiptNumber: string;
+    /** Where it goes when the pledge has no email: the address that paid this gift online. */
+    receiptTo?: string | undefined;
+  },
 ): Promise<void> {
   const pledge = await trx
     .selectFrom('pledges')
@@ -230,7 +239,8 @@ export async function queueGiftReceipt(
     ])
     .where('pledges.id', '=', gift.pledgeId)
     .executeTakeFirst();
-  if (!pledge?.email) return;
+  const to = pledge?.email ?? gift.receiptTo;
+  if (!pledge || !to) return;
   let payment = `line:${gift.statementLineId}`;
   if (!gift.statementLineId) {
     const { n } = await trx
@@ -251,7 +261,7 @@ export async function queueGiftReceipt(
   );
   await queueMail(trx, deps, {
     kind: 'gift.receipt',
-    to: pledge.email,
+    to,
     language: l,
     subject: t('mail.receipt.subject', { number: gift.receiptNumber }, l),
     body: <GiftReceiptMail facts={facts} receiptNumber={gift.receiptNumber} day={mailDay(gift.receivedOn, l)} />,

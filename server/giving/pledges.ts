@@ -93,7 +93,10 @@ async function receivedOf(db: DB, pledgeIds: string[]): Promise<Map<string, Rece
   return received;
 }
 
-/** Per pledge: its latest counting online payment, for finance. */
+/**
+ * Per pledge: its latest counting online payment, for finance, with every flag of its counting
+ * online payments (a second payment's overpayment shows beside the first's, never in its place).
+ */
 async function onlinePaymentsOf(db: DB, pledgeIds: string[]): Promise<Map<string, OnlinePayment>> {
   const payments = new Map<string, OnlinePayment>();
   if (pledgeIds.length === 0) return payments;
@@ -105,14 +108,16 @@ async function onlinePaymentsOf(db: DB, pledgeIds: string[]): Promise<Map<string
     .where('reversedAt', 'is', null)
     .orderBy('createdAt')
     .execute();
-  for (const row of rows)
+  for (const row of rows) {
+    const flags = [payments.get(row.pledgeId!)?.review, row.review].filter((why) => why);
     payments.set(row.pledgeId!, {
       channel: row.channel ?? 'online',
       grossKobo: Number(row.grossKobo ?? 0),
       feeKobo: Number(row.feeKobo ?? 0),
       netKobo: Number(row.netKobo ?? 0),
-      review: row.review,
+      review: flags.length > 0 ? flags.join('; ') : null,
     });
+  }
   return payments;
 }
 

@@ -13,7 +13,6 @@
  * Content-Encoding. A cross-origin request (with an Origin header) is neither served nor stored
  * here, so CORS headers are decided per request and never shared.
  */
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,6 +20,7 @@ import { DATA_SAVER_HEADER, isDataSaver } from '../../shared/data-saver';
 import { getLocale } from '../../shared/messages';
 import { pageCacheKey } from '../../shared/page-data';
 import type { PublicDataVersion } from '../db/public-data-version';
+import { type ContentCoding, etagOf as etagOfTag, namesTag, tagOf } from './entity-tags';
 import { TRPC_ROUTE, trpcProcedures } from './rate-limit';
 import { languageVary } from './request-locale';
 import { wantsPage } from './wants-page';
@@ -53,7 +53,7 @@ const PUBLIC_QUERIES = new Set([
 const MAX_ENTRIES = 256;
 const MAX_BYTES = 32 * 1024 * 1024;
 
-type Encoding = 'br' | 'gzip';
+type Encoding = ContentCoding;
 /**
  * A browser navigation and a fetch differ (page or JSON), and so do encodings and languages: a
  * page's language comes from its cookie or Accept-Language, the API's from Accept-Language. A
@@ -111,8 +111,7 @@ const PER_CLIENT = new Set([
  */
 const PAGE_HEADERS = ['content-language', DATA_SAVER_HEADER];
 
-const etagOf = (entry: Entry, encoding: Encoding | null) =>
-  encoding ? `"${entry.tag}-${encoding === 'br' ? 'br' : 'gz'}"` : `"${entry.tag}"`;
+const etagOf = (entry: Entry, encoding: Encoding | null) => etagOfTag(entry.tag, encoding);
 
 /** The best encoding the client takes: brotli, then gzip, else none. q=0 refuses. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
@@ -134,10 +133,7 @@ function matchesTag(ifNoneMatch: string | undefined, entry: Entry): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((t) => {
     const tag = t.trim().replace(/^W\//, '');
-    return (
-      tag === '*' ||
-      (tag.startsWith(`"${entry.tag}`) && [null, 'br', 'gzip'].some((e) => tag === etagOf(entry, e as Encoding | null)))
-    );
+    return tag === '*' || namesTag(tag, entry.tag);
   });
 }
 
@@ -302,7 +298,7 @@ export function registerResponseCache(app: FastifyInstance, publicDataVersion: P
       version: slot.version,
       headers,
       identity,
-      tag: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
+      tag: tagOf(identity),
       encoded: {},
       ready: {},
       heads: {},

@@ -12,6 +12,7 @@ const REFUSALS = {
   403: "Signed in, but the account's role may not do this (or its one-time password must be changed first)",
   404: 'There is no such record',
   409: 'The change conflicts with what is stored: `message` says how',
+  412: 'If-Match names another version than the current one: the record changed since it was read. Nothing was changed: read it again (GET), then send the change with its new ETag',
   413: 'The body or a file is larger than allowed',
   415: 'The body is not of a type this path reads',
   429: 'Too many requests (or sign-in attempts): try again after the seconds the Retry-After header gives',
@@ -30,9 +31,27 @@ export const RETRY_AFTER: HeaderDocs = {
 
 /** The headers of a public read answered from the response cache (campaigns). */
 export const CACHED: HeaderDocs = {
-  ETag: { type: 'string', description: 'The version of this answer: send it back as If-None-Match to get a 304' },
+  ETag: {
+    type: 'string',
+    description:
+      "The version of this answer: send it back as If-None-Match to get a 304, and a campaign's as If-Match with its PUT, so that a stale copy is refused (412)",
+  },
   'Cache-Control': { type: 'string', description: '`no-cache`: keep it, but check with If-None-Match before use' },
 };
+
+/**
+ * The request headers of a write that takes If-Match (server/http/preconditions.ts); its answers
+ * list 412 beside the others.
+ */
+export const IF_MATCH = z.object({
+  'if-match': z
+    .string()
+    .max(2048)
+    .optional()
+    .describe(
+      'The ETag the record was read with (GET answers it). The write goes through only while the record is still that version; otherwise 412 and nothing changes. Without it nothing is checked: send it, so a stale copy cannot undo what changed since (gifts moving a total, another edit).',
+    ),
+});
 
 /** The headers of an uploaded image: its bytes never change. */
 export const IMMUTABLE_CACHED: HeaderDocs = {

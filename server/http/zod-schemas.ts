@@ -19,10 +19,13 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return { error: new ValidationError(validationMessage(result.error.issues), fieldIssues(result.error.issues)) };
   };
 
+/** How every JSON answer is written: its bytes are what an ETag names (server/http/preconditions.ts). */
+export const serializeAnswer = (data: unknown): string => JSON.stringify(data);
+
 /** Installs the compilers and returns the instance typed by the zod provider. */
 export function withZodSchemas(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(() => serializeAnswer);
   return app.withTypeProvider<ZodTypeProvider>();
 }
 

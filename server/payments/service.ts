@@ -11,6 +11,7 @@
  * taken from what Paystack reports.
  */
 
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { formatNaira } from '../../shared/format';
 import { lagosToday } from '../../shared/lagos-time';
@@ -20,6 +21,7 @@ import type { PaymentState, payInput } from '../../shared/schemas/payments';
 import { type Actor, audit } from '../audit/audit';
 import type { PaystackConfig } from '../config';
 import { newId } from '../db/ids';
+import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors';
 import { recordGift, reverseGifts } from '../giving/gifts';
@@ -39,9 +41,17 @@ export const PAYSTACK_ACTOR: Actor = { id: null, name: 'Paystack', ip: null };
 
 /** A pledge may be tried online this many times; after that, a transfer. */
 const MAX_ATTEMPTS = 10;
-/** An attempt is asked about at most this often (a pending page refreshes every few seconds). */
-const RECHECK_MS = 3_000;
-/** Attempts older than this are not asked about from the page any more: the webhook still counts. */
+/**
+ * The page asks Paystack about a pledge at most this often, whatever the number of page loads,
+ * tabs, batched calls or instances (a pending page refreshes itself every few seconds).
+ */
+const RECHECK_MS = 10_000;
+/**
+ * An attempt Paystack calls abandoned (nobody completed its checkout) is asked about from the page
+ * for this long after its checkout began; the webhook still records a payment made later.
+ */
+const ABANDONED_FOR_MS = 60 * 60 * 1000;
+/** An attempt still going on (a transfer through Paystack can take a while) is asked about this long. */
 const CHECK_FOR_MS = 2 * 24 * 60 * 60 * 1000;
 /** How long the pledge page waits for Paystack's answer before showing what it knows. */
 const PAGE_VERIFY_TIMEOUT_MS = 4_000;
@@ -75,7 +85,9 @@ export async function startPayment(
     ? await deps.db.selectFrom('pledges').select('id').where('reference', '=', canonical).executeTakeFirst()
     : undefined;
   if (!found) throw new NotFoundError(t('pledge.notFound'));
-  // An earlier try may have been paid without the donor coming back: never charge twice.
+  // An earlier try may have been paid without the donor coming back: ask first (unless the pledge
+  // was asked about moments ago), so as not to charge twice; a second payment that still comes is
+  // recorded flagged as an overpayment (recordPayment).
   await checkPledgePayments(deps, found.id);
   const rule = feeRuleOf(await getSettings(deps));
   const now = deps.now();
@@ -116,10 +128,9 @@ export async function startPayment(
       createdAt: now,
       updatedAt: now,
     };
+    // The address is the attempt's, never written onto the pledge: anyone with the reference may
+    // start paying, and a pledge's email decides where its mails go and who finds it by lookup.
     await trx.insertInto('payment_attempts').values(row).execute();
-    // The receipt mail goes to the address the donor gave Paystack when the pledge had none.
-    if (!pledge.email)
-      await trx.updateTable('pledges').set({ email, updatedAt: now }).where('id', '=', pledge.id).execute();
     return { ...row, pledge };
   });
   try {
@@ -248,11 +259,27 @@ export async function recordPayment(deps: PaymentDeps, transaction: PaystackTran
     }
     const asExpected = transaction.amount === Number(locked.amountKobo);
     const fee = transaction.fees ?? 0;
-    const review = !asExpected
-      ? `amount differs: asked ${formatNaira(nairaOf(Number(locked.amountKobo)))}, paid ${formatNaira(nairaOf(transaction.amount))}`
-      : pledge.status === 'cancelled'
-        ? 'paid after the pledge was cancelled'
-        : null;
+    // What the pledge had already received (a payment of another attempt, or a transfer): this
+    // money came too, so it is recorded, but as an overpayment for finance to look at.
+    const received = await trx
+      .selectFrom('gifts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('amount'))
+      .where('pledgeId', '=', pledge.id)
+      .where('reversedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    const receivedBefore = Number(received.amount);
+    const review =
+      [
+        asExpected
+          ? null
+          : `amount differs: asked ${formatNaira(nairaOf(Number(locked.amountKobo)))}, paid ${formatNaira(nairaOf(transaction.amount))}`,
+        pledge.status === 'cancelled' ? 'paid after the pledge was cancelled' : null,
+        receivedBefore > 0
+          ? `overpaid: ${formatNaira(receivedBefore)} had already been received for this ${formatNaira(pledge.amount)} pledge`
+          : null,
+      ]
+        .filter((why) => why !== null)
+        .join('; ') || null;
     await recordGift(
       trx,
       {
@@ -276,11 +303,15 @@ export async function recordPayment(deps: PaymentDeps, transaction: PaystackTran
           netKobo: transaction.amount - fee,
           review,
         },
+        // A pledge made without an email: its receipt goes to the address that paid it.
+        receiptTo: locked.email,
       },
       PAYSTACK_ACTOR,
       now,
       deps,
     );
+    if (review)
+      await audit(trx, PAYSTACK_ACTOR, 'pledge.paymentReview', pledge.reference, `${transaction.reference}: ${review}`);
     await trx.updateTable('pledges').set({ status: 'confirmed', updatedAt: now }).where('id', '=', pledge.id).execute();
     await settle('paid');
     return 'recorded';
@@ -372,34 +403,64 @@ export async function recordRefund(
 }
 
 /**
- * Asks Paystack about the pledge's recent attempts that are not settled yet, and records what it
- * says. Each attempt is asked at most every few seconds, by one caller (the claim on checked_at),
- * so a page refreshing itself or many tabs do not multiply the calls. Paystack not answering
- * leaves things as they are: the page says the payment is being confirmed.
+ * Asks Paystack about one of the pledge's open attempts and records what it says: at most once
+ * per pledge every RECHECK_MS, however many pages load at once or one after another, in one
+ * batched call or on several instances. The time of the last question lives on the pledge's row
+ * and is claimed by one conditional update, which one caller wins and the database orders across
+ * instances. The attempt asked about is the one asked least recently (a new one first), so each
+ * open attempt gets its turn. Attempts abandoned for an hour, or going on for two days, are left
+ * to the webhook. Paystack not answering leaves things as they are: the page says the payment is
+ * being confirmed, and asks again on a later load.
  */
 export async function checkPledgePayments(deps: PaymentDeps, pledgeId: string): Promise<void> {
   const config = deps.config.paystack;
   if (!config) return;
   const now = deps.now();
-  const due = await deps.db
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const askable = (eb: ExpressionBuilder<Database, 'payment_attempts'>) =>
+    eb.and([
+      eb('payment_attempts.pledgeId', '=', pledgeId),
+      eb('payment_attempts.authorizationUrl', 'is not', null),
+      eb.or([
+        eb.and([
+          eb('payment_attempts.status', '=', 'started'),
+          eb('payment_attempts.createdAt', '>', ago(CHECK_FOR_MS)),
+        ]),
+        eb.and([
+          eb('payment_attempts.status', '=', 'abandoned'),
+          eb('payment_attempts.createdAt', '>', ago(ABANDONED_FOR_MS)),
+        ]),
+      ]),
+    ]);
+  const claimed = await deps.db
+    .updateTable('pledges')
+    .set({ paymentsCheckedAt: now })
+    .where('id', '=', pledgeId)
+    .where((eb) => eb.or([eb('paymentsCheckedAt', 'is', null), eb('paymentsCheckedAt', '<=', ago(RECHECK_MS))]))
+    .where((eb) => eb.exists(eb.selectFrom('payment_attempts').select('payment_attempts.id').where(askable)))
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return;
+  const attempt = await deps.db
     .updateTable('payment_attempts')
     .set({ checkedAt: now })
-    .where('pledgeId', '=', pledgeId)
-    .where('status', 'in', ['started', 'abandoned'])
-    .where('authorizationUrl', 'is not', null)
-    .where('createdAt', '>', new Date(now.getTime() - CHECK_FOR_MS))
-    .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<', new Date(now.getTime() - RECHECK_MS))]))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('payment_attempts')
+        .select('payment_attempts.id')
+        .where(askable)
+        .orderBy(sql`checked_at asc nulls first`)
+        .orderBy('payment_attempts.attempt', 'desc')
+        .limit(1),
+    )
     .returning('reference')
-    .execute();
-  await Promise.all(
-    due.map(async ({ reference }) => {
-      try {
-        await recordPayment(deps, await verifyTransaction(config, reference, PAGE_VERIFY_TIMEOUT_MS));
-      } catch (error) {
-        if (!(error instanceof PaystackUnavailable)) throw error;
-      }
-    }),
-  );
+    .executeTakeFirst();
+  if (!attempt) return;
+  try {
+    await recordPayment(deps, await verifyTransaction(config, attempt.reference, PAGE_VERIFY_TIMEOUT_MS));
+  } catch (error) {
+    if (!(error instanceof PaystackUnavailable)) throw error;
+  }
 }
 
 /** How the pledge's online payment stands, for its page. */

@@ -40,11 +40,16 @@ const requiredNaira = z
   .union([z.number(), z.string()], { error: nairaError })
   .transform(toNaira(undefined))
   .pipe(nairaNumber);
-const optionalNaira = z
+/**
+ * amountRaised: absent, null or blank reads as "not given" (undefined), which a create stores as 0
+ * and an update leaves as it is: only gifts and a hand adjustment move a total
+ * (server/giving/gifts.ts).
+ */
+const givenNaira = z
   .union([z.number(), z.string()], { error: nairaError })
   .nullish()
-  .transform(toNaira(0))
-  .pipe(nairaNumber);
+  .transform(toNaira(undefined))
+  .pipe(nairaNumber.optional());
 
 const SAFE_RELATIVE_PATH = /^\/?(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 const isImagePath = (v: string) => hasNoNul(v) && (/^https?:\/\/[^\s]+$/i.test(v) || SAFE_RELATIVE_PATH.test(v));
@@ -118,7 +123,7 @@ export const campaignInput = summarizeMissing(
       })
       .meta({ maxItems: GALLERY_LIMIT })
       .prefault([]),
-    amountRaised: optionalNaira,
+    amountRaised: givenNaira,
     supporters: z
       .union([z.number(), z.string()])
       .nullish()

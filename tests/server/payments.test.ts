@@ -6,8 +6,11 @@
  * amount recorded as paid and flagged; a refund taken back once, a partial one flagged; failed and
  * abandoned payments tried again; payments that end after the pledge was cancelled or expired, or
  * without the donor coming back; Paystack down or not configured; closed pledges refused; the fee
- * covered by the donor; events that are not ours ignored. After each, the campaign's totals follow
- * the rule of `npm run check:totals`. Last, the stand-in itself refuses what Paystack refuses.
+ * covered by the donor; events that are not ours ignored; a payer's email kept on the attempt, off
+ * a pledge that has none; Paystack asked about a pledge at most once every 10 s, whatever the page
+ * loads, batches and instances, and no more about attempts abandoned for an hour; a second paid
+ * attempt flagged as an overpayment. After each, the campaign's totals follow the rule of
+ * `npm run check:totals`. Last, the stand-in itself refuses what Paystack refuses.
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -584,6 +587,9 @@ describe.each(testDatabases())('online payment on %s', (kind) => {
     });
     const cancelled = await pressOnCheckout(second, 'Cancel');
     expect(cancelled.href).toBe(`${PUBLIC_URL}/pledge/${made.reference}`);
+    // Paystack was asked about this pledge moments ago: the page waits its turn (10 s) to ask again.
+    expect((await pledgePage(made.reference)).payment.state).toBe('pending');
+    later();
     const abandoned = await pledgePage(made.reference);
     expect(abandoned.payment.state).toBe('failed');
     expect(abandoned.pledge.status).toBe('pending');
@@ -602,6 +608,7 @@ describe.each(testDatabases())('online payment on %s', (kind) => {
       reference: `${made.reference}-3`,
     });
     await pressOnCheckout(third, 'Pay');
+    later();
     expect((await pledgePage(made.reference)).payment.state).toBe('paid');
     const gifts = await giftsOf(made.reference);
     expect(gifts).toHaveLength(1);
@@ -937,6 +944,211 @@ describe.each(testDatabases())('online payment on %s', (kind) => {
     expect(await snapshot(made.reference)).toEqual(before);
     expect(await giftsOf(made.reference)).toEqual([]);
     await expectTotalsRuleHolds();
+  });
+
+  it("keeps a stranger's email off a pledge that has none: it belongs to the attempt, and Paystack gets it", async () => {
+    const made = await pledge({ amount: 4200, email: '' });
+    const stranger = uniqueEmail('stranger');
+    // Anyone with the reference may start paying it, by REST or through the tRPC twin.
+    await checkoutFor(made, { email: stranger });
+    expect(paystack.requestsTo('/transaction/initialize').at(-1)!.body).toMatchObject({ email: stranger });
+    later();
+    const viaTrpc = await inject({
+      method: 'POST',
+      url: '/trpc/pledge.pay',
+      payload: JSON.stringify({ json: { reference: made.reference, email: stranger } }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(viaTrpc.statusCode, viaTrpc.body).toBe(200);
+    expect((await attemptsOf(made.reference)).map((a) => a.email)).toEqual([stranger, stranger]);
+
+    // The pledge still has no email: finance sees no donor address, the page still asks for one.
+    const stored = await t.deps.db
+      .selectFrom('pledges')
+      .select('email')
+      .where('reference', '=', made.reference)
+      .executeTakeFirstOrThrow();
+    expect(stored.email).toBeNull();
+    expect((await staffPledge(made.reference)) as unknown as { email: string | null }).toMatchObject({ email: null });
+    expect((await pledgePage(made.reference)).payment.hasEmail).toBe(false);
+
+    // Looking pledges up by the stranger's address finds nothing to mail.
+    const lookup = await inject({ method: 'POST', url: '/api/pledges/lookup', payload: { email: stranger } });
+    expect(lookup.statusCode).toBe(202);
+    const lookups = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('kind', '=', 'pledge.lookup')
+      .where('toAddress', '=', stranger)
+      .execute();
+    expect(lookups).toEqual([]);
+
+    // The donor transfers; finance confirms it: no receipt goes to the stranger.
+    const confirmed = await asAdmin({
+      method: 'PUT',
+      url: `/api/pledges/${made.reference}`,
+      payload: { status: 'confirmed' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await receiptsTo(stranger)).toEqual([]);
+    await expectTotalsRuleHolds();
+  });
+
+  it('sends the receipt of an online payment to the address that paid it when the pledge has none', async () => {
+    const made = await pledge({ amount: 3300, email: '' });
+    const payer = uniqueEmail('payer');
+    await pressOnCheckout(await checkoutFor(made, { email: payer }), 'Pay');
+    expect((await pledgePage(made.reference)).payment.state).toBe('paid');
+    expect(await giftsOf(made.reference)).toHaveLength(1);
+    expect(await receiptsTo(payer)).toHaveLength(1);
+    const stored = await t.deps.db
+      .selectFrom('pledges')
+      .select('email')
+      .where('reference', '=', made.reference)
+      .executeTakeFirstOrThrow();
+    expect(stored.email).toBeNull();
+    await expectTotalsRuleHolds();
+  });
+
+  /** Every verify call Paystack received about this pledge's attempts. */
+  const verifiesOf = (reference: string) => paystack.requestsTo(`/transaction/verify/${reference}-`).length;
+  /** A pledge with as many started attempts as a donor may make, none paid. */
+  const pledgeWithOpenAttempts = async (attempts = 10) => {
+    const made = await pledge({ amount: 2500 });
+    for (let n = 0; n < attempts; n++) {
+      await checkoutFor(made);
+      later();
+    }
+    expect(await attemptsOf(made.reference)).toHaveLength(attempts);
+    return made;
+  };
+
+  it('asks Paystack about a pledge at most once every 10 seconds, however many pages load, on any instance', async () => {
+    const made = await pledgeWithOpenAttempts();
+    const others = [await pledgeWithOpenAttempts(3), await pledgeWithOpenAttempts(3)];
+    const before = verifiesOf(made.reference);
+
+    // 48 page loads, at once and one after another: one question to Paystack.
+    await Promise.all(Array.from({ length: 24 }, () => pledgePage(made.reference)));
+    for (let n = 0; n < 24; n++) await pledgePage(made.reference);
+    expect(verifiesOf(made.reference) - before).toBe(1);
+
+    // One batched pledge.page call: one question per pledge in it, and none for a pledge just asked about.
+    const othersBefore = others.map((o) => verifiesOf(o.reference));
+    const batch = [made, ...others, made, made, ...others, made, made];
+    const input = encodeURIComponent(
+      JSON.stringify(Object.fromEntries(batch.map((m, i) => [i, { json: { reference: m.reference } }]))),
+    );
+    const batched = await inject({
+      method: 'GET',
+      url: `/trpc/${batch.map(() => 'pledge.page').join(',')}?batch=1&input=${input}`,
+    });
+    expect(batched.statusCode, batched.body).toBe(200);
+    expect(verifiesOf(made.reference) - before).toBe(1);
+    expect(others.map((o, i) => verifiesOf(o.reference) - othersBefore[i]!)).toEqual([1, 1]);
+
+    // Another instance on the same database shares the pledge's last check.
+    const second = await createTestApp(kind, {
+      database: t.database,
+      env: siteEnv(),
+      now: () => new Date(Date.now() + ahead),
+    });
+    try {
+      const secondPage = async () => {
+        const res = await second.app.inject({
+          method: 'GET',
+          url: `/trpc/pledge.page?input=${encodeURIComponent(JSON.stringify({ json: { reference: made.reference } }))}`,
+          headers: { host: HOST },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      await Promise.all([secondPage(), secondPage(), pledgePage(made.reference)]);
+      expect(verifiesOf(made.reference) - before).toBe(1);
+
+      // Ten seconds on, the next load asks again, once, whichever instance serves it.
+      ahead += 10_001;
+      await Promise.all([secondPage(), secondPage(), pledgePage(made.reference), pledgePage(made.reference)]);
+      expect(verifiesOf(made.reference) - before).toBe(2);
+    } finally {
+      await second.close();
+    }
+
+    // Starting a payment is no way around it.
+    const started = await startPay(made.reference, { email: made.email });
+    expect(started.statusCode).toBe(409); // ten tries already: the limit
+    expect(verifiesOf(made.reference) - before).toBe(2);
+  });
+
+  it('stops asking Paystack about attempts abandoned for an hour, and the webhook still records them', async () => {
+    const made = await pledgeWithOpenAttempts(2);
+    later();
+    await pledgePage(made.reference);
+    later();
+    await pledgePage(made.reference);
+    expect((await attemptsOf(made.reference)).map((a) => a.status)).toEqual(['abandoned', 'abandoned']);
+    // An hour after the checkout began.
+    await t.deps.db
+      .updateTable('payment_attempts')
+      .set({ createdAt: new Date(Date.now() + ahead - 61 * 60_000) })
+      .where('reference', 'like', `${made.reference}-%`)
+      .execute();
+    const before = verifiesOf(made.reference);
+    for (let n = 0; n < 3; n++) {
+      later();
+      expect((await pledgePage(made.reference)).payment.state).toBe('failed');
+    }
+    expect(verifiesOf(made.reference)).toBe(before);
+
+    // Paid after all: Paystack's webhook records it.
+    expect((await webhook('charge.success', paystack.pay(`${made.reference}-2`))).statusCode).toBe(200);
+    expect(await giftsOf(made.reference)).toHaveLength(1);
+    expect((await pledgePage(made.reference)).payment.state).toBe('paid');
+    await expectTotalsRuleHolds();
+  });
+
+  it('records a second paid attempt on a paid pledge flagged for finance as an overpayment, audited', async () => {
+    const before = await totals();
+    const made = await pledge({ amount: 5500 });
+    // Two tabs: two checkouts started before either was paid, and both paid.
+    const first = await checkoutFor(made);
+    later();
+    const second = await checkoutFor(made);
+    await pressOnCheckout(first, 'Pay');
+    await pressOnCheckout(second, 'Pay');
+    for (const n of [1, 2])
+      expect((await webhook('charge.success', paystack.transactionData(`${made.reference}-${n}`))).statusCode).toBe(
+        200,
+      );
+
+    const [one, two, ...more] = await giftsOf(made.reference);
+    expect(more).toEqual([]);
+    expect(one).toMatchObject({ amount: 5500, review: null, providerReference: `${made.reference}-1` });
+    // The money came, so it is recorded; finance is told it is a second payment.
+    expect(two).toMatchObject({ amount: 5500, providerReference: `${made.reference}-2`, reversedAt: null });
+    expect(two!.review).toMatch(/overpaid/);
+    expect(two!.review).toContain('₦5,500');
+    const staff = await staffPledge(made.reference);
+    expect(staff.receivedAmount).toBe(11_000);
+    expect(staff.online?.review).toBe(two!.review);
+    const audited = await t.deps.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor', 'summary'])
+      .where('target', '=', made.reference)
+      .where('action', '=', 'pledge.paymentReview')
+      .execute();
+    expect(audited).toEqual([
+      expect.objectContaining({ actor: 'Paystack', summary: expect.stringContaining(`${made.reference}-2`) }),
+    ]);
+    // One supporter, both sums counted: the rule holds.
+    expect(await totals()).toEqual({ amountRaised: before.amountRaised + 11_000, supporters: before.supporters + 1 });
+    // Replays flag nothing more.
+    expect((await webhook('charge.success', paystack.transactionData(`${made.reference}-2`))).statusCode).toBe(200);
+    expect(await giftsOf(made.reference)).toHaveLength(2);
+    await expectTotalsRuleHolds();
+
+    // The gifts CSV carries the flag for finance too.
+    const csv = await asAdmin({ method: 'GET', url: '/api/gifts.csv' });
+    expect(csv.body).toContain(two!.review!);
   });
 
   it('holds one gift per Paystack transaction after everything above, and the totals rule', async () => {

@@ -16,6 +16,8 @@ export const serverMessages = {
   'request.tooMany': 'Too many requests. Please wait a moment and try again.',
   'request.batchRefused': 'A request may carry up to {max} queries, and changes one at a time',
   'request.invalidCursor': 'This page link is not valid: start again from the first page',
+  'request.preconditionFailed':
+    'This entry has changed since you read it. Nothing was saved: read it again, then send your change.',
   'server.error': 'Something went wrong on our side. Please try again later.',
   'server.stopping': 'The server is restarting. Please try again in a few seconds.',
   'campaigns.created': 'Campaign created successfully',

@@ -18,6 +18,8 @@ export const serverMessagesHa: Record<keyof typeof serverMessages, string> = {
   'request.tooMany': 'Buƙatu sun yi yawa. Da fatan za a ɗan jira sannan a sake gwadawa.',
   'request.batchRefused': 'Buƙata ɗaya za ta iya ɗaukar tambayoyi {max} a mafi yawa, kuma sauyi ɗaya bayan ɗaya',
   'request.invalidCursor': 'Wannan mahaɗin shafi ba shi da inganci: a sake farawa daga shafin farko',
+  'request.preconditionFailed':
+    'Wannan bayani ya canza tun da ka karanta shi. Ba a ajiye komai ba: sake karanta shi, sannan ka aiko da canjinka.',
   'server.error': 'An sami matsala a ɓangarenmu. Da fatan za a sake gwadawa anjima.',
   'server.stopping': 'Sabar tana sake farawa. Da fatan za a sake gwadawa bayan ’yan daƙiƙoƙi.',
   'campaigns.created': 'An ƙirƙiri gangami cikin nasara',
