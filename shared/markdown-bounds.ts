@@ -101,8 +101,9 @@ export function markdownPastBound(source: string): MarkdownBound | null {
       runs = 0;
       continue;
     }
-    if (lineDepth(line, open) > MARKDOWN_LIMITS.nesting) return 'nesting';
+    // A rule is drawn with what would otherwise open lists or make runs: it is neither.
     if (RULE.test(line)) continue;
+    if (lineDepth(line, open) > MARKDOWN_LIMITS.nesting) return 'nesting';
     for (let i = 0; i < line.length; ) {
       const c = line[i]!;
       if (c !== '*' && c !== '_' && c !== '~') {
