@@ -7,16 +7,18 @@
 import type { Kysely } from 'kysely';
 import { PLACEHOLDER_IMAGE } from '../../../shared/constants';
 import { isUploadedImage, resolveImagePath } from '../../../shared/image-path';
-import type { Locale } from '../../../shared/messages';
+import { type Locale, t } from '../../../shared/messages';
 import { editionPath } from '../../../shared/schemas/editions';
 import { UNSUBSCRIBE_PAGE } from '../../../shared/schemas/newsletter';
 import { isId } from '../../db/ids';
 import type { Database, Row } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { ValidationError } from '../../errors';
 import { type RenderedMail, slotMarkers } from '../../mail/compose';
 import { mailFrame } from '../../mail/frame';
 import { siteLink } from '../../mail/links';
 import type { EditionCampaignCard } from './mail';
+import { MarkdownRefusal } from './markdown';
 import { renderMailOffThread } from './renderer';
 
 export interface EditionTexts {
@@ -144,7 +146,11 @@ export async function renderEditionMail(
       test: options.test ?? false,
     },
     deps.config.publicUrl,
-  );
+  ).catch((error: unknown) => {
+    // Past the renderer's time cap or heap: refused like a body that is (renderings.ts).
+    if (error instanceof MarkdownRefusal) throw new ValidationError(t(error.key, error.vars));
+    throw error;
+  });
   return { ...rendered, subject: text.subject };
 }
 

@@ -64,7 +64,7 @@ function takeIdle(): Worker | undefined {
 
 let rendering = false;
 const waiting: (() => void)[] = [];
-/** Renders asked of a worker since the process started: what tests and the bench count. */
+/** Renders asked of a worker since the process started: what the tests count (a read must ask for none). */
 let renders = 0;
 
 export const renderCount = () => renders;

@@ -1,14 +1,14 @@
 /**
  * Sending an edition: once, now or at a time, to every confirmed, active subscriber.
  *
- * - Starting renders the edition's mail once per language, around the bodies kept when it was saved,
- *   in the renderer's worker and before the edition's row is locked; it goes into a mail batch
- *   (mail/batches.ts) and the edition is public (the archive). Then `advanceEditions` (every few seconds in each process, and at
- *   once after a send) queues one outbox row per subscriber, QUEUE_BATCH at a time in
- *   subscription-id order, each batch committed with the last id it reached: memory stays flat
- *   whatever the list, and a crash resumes after the last committed batch, skipping no one and
- *   queueing no one twice. It keeps no more than `queueAhead` messages waiting: queueing follows
- *   delivery rather than racing it.
+ * - Starting renders the edition's mail once per language, around the bodies kept when it was
+ *   saved, in the renderer's worker and before the edition's row is locked; it goes into a mail
+ *   batch (mail/batches.ts) and the edition is public (the archive). Then `advanceEditions` (every
+ *   few seconds in each process, and at once after a send) queues one outbox row per subscriber,
+ *   QUEUE_BATCH at a time in subscription-id order, each batch committed with the last id it
+ *   reached: memory stays flat whatever the list, and a crash resumes after the last committed
+ *   batch, skipping no one and queueing no one twice. It keeps no more than `queueAhead` messages
+ *   waiting: queueing follows delivery rather than racing it.
  *   The edition's row is locked while a batch is queued, so two processes never queue the same one.
  * - The mail worker delivers them no faster than MAIL_PER_MINUTE, after any one-off mail.
  * - Pausing stops the queueing and holds the batch's queued messages; resuming releases them.
@@ -141,6 +141,16 @@ export async function sendEdition(
   };
 }
 
+/** A scheduled edition made a draft again: its schedule cancelled, to be changed and sent anew. */
+async function unschedule(trx: Kysely<Database>, id: string, now: Date, actor: Actor, summary: string) {
+  await trx
+    .updateTable('newsletter_editions')
+    .set({ status: 'draft', sendAt: null, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+  await audit(trx, actor, 'edition.paused', `edition/${id}`, summary);
+}
+
 /**
  * POST /api/newsletters/{id}/pause: nothing more is queued or sent until resumed. A scheduled
  * edition paused goes back to being a draft: its schedule is cancelled, and it may be changed and
@@ -151,12 +161,7 @@ export async function pauseEdition(deps: Pick<Deps, 'db' | 'now'>, id: string, a
   const { row, unscheduled } = await deps.db.transaction().execute(async (trx) => {
     const found = await findEdition(trx, id, true);
     if (found.status === 'scheduled') {
-      await trx
-        .updateTable('newsletter_editions')
-        .set({ status: 'draft', sendAt: null, updatedAt: now })
-        .where('id', '=', found.id)
-        .execute();
-      await audit(trx, actor, 'edition.paused', `edition/${found.id}`, 'schedule cancelled: a draft again');
+      await unschedule(trx, found.id, now, actor, 'schedule cancelled: a draft again');
       return { row: await findEdition(trx, found.id), unscheduled: true };
     }
     if (found.status !== 'sending') throw new ConflictError(t('editions.cannotPause'));
@@ -288,9 +293,23 @@ export async function advanceEditions(
     .where('sendAt', '<=', now)
     .execute();
   for (const { id } of due) {
-    const scheduled = await findEdition(deps.db, id);
-    if (scheduled.status !== 'scheduled') continue;
-    const made = { row: scheduled, templates: await batchTemplates(deps, deps.db, scheduled) };
+    const scheduled = await deps.db
+      .selectFrom('newsletter_editions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 'scheduled')
+      .executeTakeFirst();
+    if (!scheduled) continue;
+    let made: { row: EditionRow; templates: BatchTemplate[] };
+    try {
+      made = { row: scheduled, templates: await batchTemplates(deps, deps.db, scheduled) };
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      // Its mail cannot be made within the renderer's cap: a draft again for staff to see to,
+      // rather than a render tried again at every pass.
+      await unschedule(deps.db, id, now, SYSTEM, `schedule cancelled: ${error.message}`);
+      continue;
+    }
     const began = await deps.db.transaction().execute(async (trx) => {
       const row = await lockEdition(trx, id, 'scheduled');
       if (!row) return false;
