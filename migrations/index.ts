@@ -18,6 +18,7 @@ import * as requestIds from './2026-12-03T0000-request-ids';
 import * as imageAvif from './2026-12-04T0000-image-avif';
 import * as formClientIds from './2026-12-04T0100-form-client-ids';
 import * as pledgePaymentChecks from './2026-12-05T0100-pledge-payment-checks';
+import * as editionRenderings from './2026-12-05T0200-edition-renderings';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -39,4 +40,5 @@ export const migrations = {
   '2026-12-04T0000-image-avif': imageAvif,
   '2026-12-04T0100-form-client-ids': formClientIds,
   '2026-12-05T0100-pledge-payment-checks': pledgePaymentChecks,
+  '2026-12-05T0200-edition-renderings': editionRenderings,
 };

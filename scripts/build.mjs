@@ -38,6 +38,8 @@ export async function buildAll() {
       main: 'server/main.ts',
       // Statements are read in a worker thread, started from main.js by this file's name (server/giving/statement-reader.ts).
       'statement-worker': 'server/giving/statement-worker.ts',
+      // Editions are rendered in one too (server/newsletter/editions/renderer.ts).
+      'edition-render-worker': 'server/newsletter/editions/render-worker.ts',
       migrate: 'server/cli/migrate.ts',
       'admin-create': 'server/cli/admin-create.ts',
     },

@@ -18,6 +18,15 @@ export function after(column: string, cursor: string, idColumn = 'id'): Expressi
   return sql<SqlBool>`(${sql.ref(column)}, ${sql.ref(idColumn)}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
 }
 
+/** Whether a row, by its cursor, comes after the cursor's row in newest-first order: `after` in memory. */
+export function comesAfter(rowCursor: string, cursor: string): boolean {
+  const [rowMicros = '0', rowId = ''] = rowCursor.split('_');
+  const [micros = '0', id = ''] = cursor.split('_');
+  const [a, b] = [BigInt(rowMicros), BigInt(micros)];
+  // Ids are lowercase UUIDs: as text they sort as PostgreSQL sorts uuid values.
+  return a < b || (a === b && rowId < id);
+}
+
 /** Splits the extra row a page query fetches off into the next cursor. */
 export function pageOf<R extends { pageCursor: string }>(rows: R[], limit: number) {
   const more = rows.length > limit;

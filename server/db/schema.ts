@@ -479,6 +479,13 @@ export interface NewsletterEditionsTable {
     string | null | undefined,
     string | null
   >;
+  /** The body rendered and sanitised, in English; null: not rendered yet (saved before renderings were kept). */
+  html: string | null;
+  /** In Hausa; null beside a rendered `html`: no Hausa half. */
+  htmlHa: string | null;
+  /** The archive's excerpt: the body's first words as plain text. */
+  excerpt: string | null;
+  excerptHa: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -98,6 +98,9 @@ export function setOverrides(locale: Locale, texts: Partial<Record<string, strin
   state.overrides[locale] = texts as Partial<Catalogue>;
 }
 
+/** Staff's corrections in force for a language: what a worker thread rendering the same texts is handed. */
+export const overridesOf = (locale: Locale): Partial<Record<string, string>> => state.overrides[locale];
+
 /** The keys of every text registered so far (English has them all). */
 export const catalogueKeys = (): string[] => Object.keys(state.catalogues.en);
 

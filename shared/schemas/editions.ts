@@ -3,6 +3,7 @@
  * archive's shapes. One schema for each REST route and its tRPC twin, and for the editor's form.
  */
 import { z } from 'zod';
+import { MARKDOWN_BOUND_MESSAGES, MARKDOWN_LIMITS, markdownPastBound } from '../markdown-bounds';
 import { t } from '../messages';
 import { hasNoNul, oneLine, requiredOrInvalid } from './fields';
 import { pageCursor, pageNext } from './pages';
@@ -32,12 +33,21 @@ const optionalSubject = () =>
     .transform((v) => v ?? '');
 
 // The character limit stops a huge body before the byte count reads it (a character is at most 4 bytes).
+// Past the size, the nesting and emphasis that make rendering slow (shared/markdown-bounds.ts).
 const markdownText = () =>
   z
     .string({ error: requiredOrInvalid })
-    .max(EDITION_BODY_MAX_BYTES, { error: () => t('editions.tooLong', { max: '200 kB' }) })
-    .refine((v) => utf8Bytes(v) <= EDITION_BODY_MAX_BYTES, { error: () => t('editions.tooLong', { max: '200 kB' }) })
-    .refine(hasNoNul, { error: () => t('request.invalid') });
+    .max(EDITION_BODY_MAX_BYTES, { error: () => t('editions.tooLong', { max: '200 kB' }), abort: true })
+    .refine((v) => utf8Bytes(v) <= EDITION_BODY_MAX_BYTES, {
+      error: () => t('editions.tooLong', { max: '200 kB' }),
+      abort: true,
+    })
+    .refine(hasNoNul, { error: () => t('request.invalid') })
+    .superRefine((v, ctx) => {
+      const bound = markdownPastBound(v);
+      if (bound)
+        ctx.addIssue({ code: 'custom', message: t(MARKDOWN_BOUND_MESSAGES[bound], { max: MARKDOWN_LIMITS[bound] }) });
+    });
 const requiredBody = () => markdownText().refine((v) => v.trim() !== '', { error: () => t('validation.required') });
 const optionalBody = () =>
   markdownText()
@@ -56,7 +66,9 @@ export const editionInput = z
   .object({
     subject: requiredSubject().describe('The English subject'),
     subjectHa: optionalSubject().describe('The Hausa subject; with the Hausa body, or both empty'),
-    body: requiredBody().describe('The English body, in Markdown (at most 200 kB)'),
+    body: requiredBody().describe(
+      `The English body, in Markdown: at most 200 kB, quotes and lists at most ${MARKDOWN_LIMITS.nesting} deep, at most ${MARKDOWN_LIMITS.emphasisRuns} runs of *, _ or ~ a paragraph`,
+    ),
     bodyHa: optionalBody().describe('The Hausa body, in Markdown; empty sends the English to Hausa readers'),
     campaignId,
   })

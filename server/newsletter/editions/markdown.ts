@@ -4,10 +4,31 @@
  * <script>, an onerror attribute, a javascript: or data: link, a remote image that would tell a
  * tracker who opened the mail) never reaches a reader. Links stay as written: no tracking
  * redirects. The rules are listed in docs/newsletter.md.
+ *
+ * Rendering is CPU work on text staff wrote: the server runs it in a worker thread with a time cap
+ * (renderer.ts), once per save, and keeps the result. Markdown past the bounds of
+ * shared/markdown-bounds.ts is refused before it is parsed, and what it parsed to is refused
+ * when it nests deeper than they allow.
  */
-import { Marked } from 'marked';
+import { Marked, type Token } from 'marked';
 import type sanitizeHtml from 'sanitize-html';
 import { UPLOADS_PREFIX } from '../../../shared/constants';
+import { MARKDOWN_BOUND_MESSAGES, MARKDOWN_LIMITS, markdownPastBound } from '../../../shared/markdown-bounds';
+import type { MessageKey } from '../../../shared/messages';
+
+/** Markdown refused: the message's key and its `{max}`, told in the language of whoever asked. */
+export class MarkdownRefusal extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly vars: Record<string, number> = {},
+  ) {
+    super(key);
+    this.name = 'MarkdownRefusal';
+  }
+}
+
+const pastBound = (bound: keyof typeof MARKDOWN_BOUND_MESSAGES) =>
+  new MarkdownRefusal(MARKDOWN_BOUND_MESSAGES[bound], { max: MARKDOWN_LIMITS[bound] });
 
 // Loaded with the first edition rendered: it brings a CSS parser, some 10 MB that a process
 // rendering none (a CLI, an instance serving only pages already cached) never needs.
@@ -97,10 +118,41 @@ export interface MarkdownTarget {
   mail?: boolean;
 }
 
-/** The sanitised HTML of an edition's Markdown. */
+/** How deep quotes and lists go in what marked parsed, counted without recursion. */
+function nestingOf(tokens: Token[]): number {
+  let deepest = 0;
+  const todo: [Token[], number][] = [[tokens, 0]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [list, depth] = next;
+    for (const token of list) {
+      const here = token.type === 'blockquote' || token.type === 'list' ? depth + 1 : depth;
+      deepest = Math.max(deepest, here);
+      if (token.type === 'list') todo.push([token.items, here]);
+      else if ('tokens' in token && token.tokens) todo.push([token.tokens, here]);
+    }
+  }
+  return deepest;
+}
+
+/** marked's HTML of an edition's Markdown, or a MarkdownRefusal past a bound. */
+function parseMarkdown(source: string): string {
+  const bound = markdownPastBound(source);
+  if (bound) throw pastBound(bound);
+  let tokens: Token[];
+  try {
+    tokens = markdown.lexer(source.replace(SLOT_MARKS, ''));
+  } catch (error) {
+    // Nesting the line-by-line bound cannot see overflows the parser's stack: refused as nesting.
+    throw error instanceof RangeError ? pastBound('nesting') : new MarkdownRefusal('editions.cannotRender');
+  }
+  if (nestingOf(tokens) > MARKDOWN_LIMITS.nesting) throw pastBound('nesting');
+  return markdown.parser(tokens);
+}
+
+/** The sanitised HTML of an edition's Markdown; a MarkdownRefusal past a bound. */
 export async function renderEditionMarkdown(source: string, target: MarkdownTarget): Promise<string> {
   const sanitizeHtml = await loadSanitizer();
-  const html = markdown.parse(source.replace(SLOT_MARKS, '')) as string;
+  const html = parseMarkdown(source);
   const clean = sanitizeHtml(html, {
     allowedTags: TAGS,
     allowedAttributes: ATTRIBUTES,
@@ -113,6 +165,11 @@ export async function renderEditionMarkdown(source: string, target: MarkdownTarg
     exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs.src, target.siteUrl),
   });
   return target.mail ? forMail(sanitizeHtml, clean, target.siteUrl) : clean;
+}
+
+/** Sanitised HTML (renderEditionMarkdown's, as stored) styled for a mail. */
+export async function styleForMail(clean: string, siteUrl: string): Promise<string> {
+  return forMail(await loadSanitizer(), clean, siteUrl);
 }
 
 /** The styles of a mail's body (layout.tsx has the frame's), set on clean HTML whatever it held. */
@@ -160,20 +217,39 @@ function forMail(sanitizeHtml: typeof import('sanitize-html'), clean: string, si
   });
 }
 
-/** The first words of an edition as plain text: the archive list's excerpt. */
-export async function editionExcerpt(source: string, words = 30): Promise<string> {
+/** The first `words` words of plain text, and never more than 400 characters: an excerpt. */
+function firstWords(text: string, words = 30): string {
+  const list = text.replace(/\s+/g, ' ').trim().split(' ');
+  const start = list.length > words ? `${list.slice(0, words).join(' ')}…` : list.join(' ');
+  return start.length > 400 ? `${start.slice(0, 399)}…` : start;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A body shown as the plain text it was written as, a paragraph between blank lines: for Markdown
+ * kept from before the bounds that the renderer refuses. Linear, and safe as it is escaped.
+ */
+export function plainTextBody(source: string): { html: string; excerpt: string } {
+  const text = source.replace(SLOT_MARKS, '');
+  const html = text
+    .split(/\n[ \t\r]*\n/)
+    .filter((paragraph) => paragraph.trim() !== '')
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\r?\n/g, '<br>\n')}</p>`)
+    .join('\n');
+  return { html, excerpt: firstWords(text) };
+}
+
+/** The first words of an edition's sanitised HTML as plain text: the archive list's excerpt. */
+export async function editionExcerpt(clean: string): Promise<string> {
   const sanitizeHtml = await loadSanitizer();
-  const text = sanitizeHtml(markdown.parse(source.replace(SLOT_MARKS, '')) as string, {
-    allowedTags: [],
-    allowedAttributes: {},
-  })
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-  const list = text.split(' ');
-  return list.length > words ? `${list.slice(0, words).join(' ')}…` : text;
+  return firstWords(
+    sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} })
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'"),
+  );
 }

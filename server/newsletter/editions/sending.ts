@@ -1,13 +1,14 @@
 /**
  * Sending an edition: once, now or at a time, to every confirmed, active subscriber.
  *
- * - Starting renders the edition once per language into a mail batch (mail/batches.ts) and makes
- *   it public (the archive). Then `advanceEditions` (every few seconds in each process, and at
- *   once after a send) queues one outbox row per subscriber, QUEUE_BATCH at a time in
- *   subscription-id order, each batch committed with the last id it reached: memory stays flat
- *   whatever the list, and a crash resumes after the last committed batch, skipping no one and
- *   queueing no one twice. It keeps no more than `queueAhead` messages waiting: queueing follows
- *   delivery rather than racing it.
+ * - Starting renders the edition's mail once per language, around the bodies kept when it was
+ *   saved, in the renderer's worker and before the edition's row is locked; it goes into a mail
+ *   batch (mail/batches.ts) and the edition is public (the archive). Then `advanceEditions` (every
+ *   few seconds in each process, and at once after a send) queues one outbox row per subscriber,
+ *   QUEUE_BATCH at a time in subscription-id order, each batch committed with the last id it
+ *   reached: memory stays flat whatever the list, and a crash resumes after the last committed
+ *   batch, skipping no one and queueing no one twice. It keeps no more than `queueAhead` messages
+ *   waiting: queueing follows delivery rather than racing it.
  *   The edition's row is locked while a batch is queued, so two processes never queue the same one.
  * - The mail worker delivers them no faster than MAIL_PER_MINUTE, after any one-off mail.
  * - Pausing stops the queueing and holds the batch's queued messages; resuming releases them.
@@ -17,7 +18,7 @@
  *   first (the address is not queued) or waits and then withdraws what was.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { formatDateTime } from '../../../shared/format';
 import { LOCALE_CODES, t } from '../../../shared/messages';
 import { EDITION_SCHEDULE_MAX_DAYS, type Edition } from '../../../shared/schemas/editions';
@@ -26,9 +27,10 @@ import { type Actor, audit, SYSTEM } from '../../audit/audit';
 import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { ConflictError, ValidationError } from '../../errors';
-import { batchCounts, createBatch, holdBatch, queueBatchMails } from '../../mail/batches';
+import { type BatchTemplate, batchCounts, createBatch, holdBatch, queueBatchMails } from '../../mail/batches';
 import { unsubscribeHeadersFor, unsubscribeLink } from '../unsubscribe-link';
 import { renderEditionMail, textFor } from './content';
+import { renderingsOf } from './renderings';
 import { audienceOf, type EditionRow, editionOf, findEdition, subscribers } from './service';
 
 export const EDITION_MAIL_KIND = 'newsletter.edition';
@@ -50,16 +52,37 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type SendDeps = Pick<Deps, 'db' | 'now' | 'config' | 'tokens' | 'mailQueued' | 'publicDataVersion' | 'editionsDue'>;
 
-/** Renders the edition into its batch and marks it sending: from now on it is public. */
-async function startSending(trx: Transaction<Database>, deps: SendDeps, row: EditionRow, actor: Actor) {
-  const now = deps.now();
-  const templates = [];
+/** The edition's mail in each language, with the unsubscribe link as a slot: what its batch sends. */
+async function batchTemplates(deps: SendDeps, db: Kysely<Database>, row: EditionRow): Promise<BatchTemplate[]> {
+  const renderings = await renderingsOf(deps, db, row);
+  const templates: BatchTemplate[] = [];
   for (const language of LOCALE_CODES) {
-    const { html, text } = await renderEditionMail(deps, trx, row, language);
+    const { html, text } = await renderEditionMail(deps, db, { ...row, ...renderings }, language);
     templates.push({ language, html, text });
-    // A render holds the thread for tens of milliseconds: requests waiting go between the two.
-    await new Promise((resolve) => setImmediate(resolve));
   }
+  return templates;
+}
+
+/**
+ * The templates made for `made` before its row was locked, if `row` (as locked) still reads the
+ * same; otherwise made again, in the transaction (an edit saved meanwhile, rarely).
+ */
+const templatesFor = (
+  trx: Transaction<Database>,
+  deps: SendDeps,
+  row: EditionRow,
+  made: { row: EditionRow; templates: BatchTemplate[] },
+) => (row.updatedAt.getTime() === made.row.updatedAt.getTime() ? made.templates : batchTemplates(deps, trx, row));
+
+/** Puts the edition's templates into its batch and marks it sending: from now on it is public. */
+async function startSending(
+  trx: Transaction<Database>,
+  deps: SendDeps,
+  row: EditionRow,
+  templates: BatchTemplate[],
+  actor: Actor,
+) {
+  const now = deps.now();
   await createBatch(trx, { id: row.id, kind: EDITION_MAIL_KIND, now }, templates);
   await trx
     .updateTable('newsletter_editions')
@@ -87,6 +110,9 @@ export async function sendEdition(
     throw new ValidationError(t('editions.tooFar'), [{ path: 'at', message: t('editions.tooFar') }]);
   }
   const later = when !== null && when.getTime() > now.getTime() + NOW_MARGIN_MS;
+  // The mail is rendered before the row is locked (an edition already sent is refused below).
+  const draft = later ? null : await findEdition(deps.db, input.id);
+  const made = draft?.status === 'draft' ? { row: draft, templates: await batchTemplates(deps, deps.db, draft) } : null;
   const row = await deps.db.transaction().execute(async (trx) => {
     const found = await findEdition(trx, input.id, true);
     if (found.status !== 'draft') throw new ConflictError(t('editions.alreadySent'));
@@ -100,7 +126,8 @@ export async function sendEdition(
     } else {
       const audience = await audienceOf(trx);
       if (audience.en + audience.ha === 0) throw new ValidationError(t('editions.noRecipients'));
-      await startSending(trx, deps, found, actor);
+      const templates = made ? await templatesFor(trx, deps, found, made) : await batchTemplates(deps, trx, found);
+      await startSending(trx, deps, found, templates, actor);
     }
     return findEdition(trx, found.id);
   });
@@ -114,6 +141,16 @@ export async function sendEdition(
   };
 }
 
+/** A scheduled edition made a draft again: its schedule cancelled, to be changed and sent anew. */
+async function unschedule(trx: Kysely<Database>, id: string, now: Date, actor: Actor, summary: string) {
+  await trx
+    .updateTable('newsletter_editions')
+    .set({ status: 'draft', sendAt: null, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+  await audit(trx, actor, 'edition.paused', `edition/${id}`, summary);
+}
+
 /**
  * POST /api/newsletters/{id}/pause: nothing more is queued or sent until resumed. A scheduled
  * edition paused goes back to being a draft: its schedule is cancelled, and it may be changed and
@@ -124,12 +161,7 @@ export async function pauseEdition(deps: Pick<Deps, 'db' | 'now'>, id: string, a
   const { row, unscheduled } = await deps.db.transaction().execute(async (trx) => {
     const found = await findEdition(trx, id, true);
     if (found.status === 'scheduled') {
-      await trx
-        .updateTable('newsletter_editions')
-        .set({ status: 'draft', sendAt: null, updatedAt: now })
-        .where('id', '=', found.id)
-        .execute();
-      await audit(trx, actor, 'edition.paused', `edition/${found.id}`, 'schedule cancelled: a draft again');
+      await unschedule(trx, found.id, now, actor, 'schedule cancelled: a draft again');
       return { row: await findEdition(trx, found.id), unscheduled: true };
     }
     if (found.status !== 'sending') throw new ConflictError(t('editions.cannotPause'));
@@ -261,10 +293,27 @@ export async function advanceEditions(
     .where('sendAt', '<=', now)
     .execute();
   for (const { id } of due) {
+    const scheduled = await deps.db
+      .selectFrom('newsletter_editions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 'scheduled')
+      .executeTakeFirst();
+    if (!scheduled) continue;
+    let made: { row: EditionRow; templates: BatchTemplate[] };
+    try {
+      made = { row: scheduled, templates: await batchTemplates(deps, deps.db, scheduled) };
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      // Its mail cannot be made within the renderer's cap: a draft again for staff to see to,
+      // rather than a render tried again at every pass.
+      await unschedule(deps.db, id, now, SYSTEM, `schedule cancelled: ${error.message}`);
+      continue;
+    }
     const began = await deps.db.transaction().execute(async (trx) => {
       const row = await lockEdition(trx, id, 'scheduled');
       if (!row) return false;
-      await startSending(trx, deps, row, SYSTEM);
+      await startSending(trx, deps, row, await templatesFor(trx, deps, row, made), SYSTEM);
       return true;
     });
     if (began) started += 1;

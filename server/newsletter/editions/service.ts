@@ -23,7 +23,8 @@ import type { Deps } from '../../deps';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { batchCounts } from '../../mail/batches';
 import { queueRenderedMail } from '../../mail/compose';
-import { languagesOf, loadCampaign, renderEditionMail, sampleUnsubscribeUrl } from './content';
+import { languagesOf, loadCampaign, renderEditionMail, sampleUnsubscribeUrl, textFor } from './content';
+import { renderingsOf, renderTexts } from './renderings';
 
 export type EditionRow = Row<'newsletter_editions'>;
 
@@ -138,18 +139,19 @@ async function assertCampaign(db: DB, campaignId: string | null) {
   }
 }
 
-/** POST /api/newsletters: a new draft. */
+/** POST /api/newsletters: a new draft, its bodies rendered and kept (a body that cannot be is refused, 400). */
 export async function createEdition(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
   data: EditionData,
   actor: Actor,
 ): Promise<{ message: string; data: Edition }> {
   const now = deps.now();
+  const renderings = await renderTexts(deps, data);
   const row = await deps.db.transaction().execute(async (trx) => {
     await assertCampaign(trx, data.campaignId);
     const inserted = await trx
       .insertInto('newsletter_editions')
-      .values({ id: newId(now.getTime()), ...data, createdAt: now, updatedAt: now })
+      .values({ id: newId(now.getTime()), ...data, ...renderings, createdAt: now, updatedAt: now })
       .returningAll()
       .executeTakeFirstOrThrow();
     await audit(trx, actor, 'edition.created', `edition/${inserted.id}`, data.subject);
@@ -160,18 +162,20 @@ export async function createEdition(
 
 /** PUT /api/newsletters/{id}: an edition's new text while it is unsent; refused (409) once sending began. */
 export async function updateEdition(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
   id: string,
   data: EditionData,
   actor: Actor,
 ): Promise<{ message: string; data: Edition }> {
+  // Rendered before the row is locked: a render may take a second, and a sent edition is refused after.
+  const renderings = await renderTexts(deps, data);
   const row = await deps.db.transaction().execute(async (trx) => {
     const found = await findEdition(trx, id, true);
     if (found.startedAt) throw new ConflictError(t('editions.notDraft'));
     await assertCampaign(trx, data.campaignId);
     const updated = await trx
       .updateTable('newsletter_editions')
-      .set({ ...data, updatedAt: deps.now() })
+      .set({ ...data, ...renderings, updatedAt: deps.now() })
       .where('id', '=', found.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -209,12 +213,20 @@ export async function testEdition(
 ) {
   const row = await findEdition(deps.db, id);
   const languages = languagesOf(row);
-  await deps.db.transaction().execute(async (trx) => {
-    for (const language of languages) {
-      const mail = await renderEditionMail(deps, trx, row, language, {
+  const renderings = await renderingsOf(deps, deps.db, row);
+  // Rendered before the transaction: a mail is rendered in a worker, and no lock waits for it.
+  const mails: Awaited<ReturnType<typeof renderEditionMail>>[] = [];
+  for (const language of languages) {
+    mails.push(
+      await renderEditionMail(deps, deps.db, { ...row, ...renderings }, language, {
         unsubscribeUrl: sampleUnsubscribeUrl(deps, language),
         test: true,
-      });
+      }),
+    );
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [i, language] of languages.entries()) {
+      const mail = mails[i]!;
       await queueRenderedMail(trx, deps, {
         kind: 'newsletter.test',
         to: staff.email,
@@ -229,10 +241,15 @@ export async function testEdition(
   return { message: t('editions.tested', { email: staff.email }), data: { to: staff.email, languages } };
 }
 
-/** newsletters.preview: the mail a reader in `language` would get from the editor's text as it stands. */
+/**
+ * newsletters.preview: the mail a reader in `language` would get from the editor's text as it
+ * stands, rendered in the renderer's worker (only the half that reader gets); nothing is kept.
+ */
 export async function previewEdition(deps: Pick<Deps, 'db' | 'config'>, input: EditionPreviewInput) {
   const { language, ...edition } = input;
-  const mail = await renderEditionMail(deps, deps.db, { ...edition, id: null }, language, {
+  const half = textFor(edition, language).language;
+  const renderings = await renderTexts(deps, edition, { en: half === 'en', ha: half === 'ha' });
+  const mail = await renderEditionMail(deps, deps.db, { ...edition, ...renderings, id: null }, language, {
     unsubscribeUrl: sampleUnsubscribeUrl(deps, language),
   });
   return { subject: mail.subject, html: mail.html };

@@ -6,6 +6,13 @@ export const editionMessages = {
   'editions.saved': 'Edition saved',
   'editions.deleted': 'Draft deleted',
   'editions.tooLong': 'The text is too long: at most {max}',
+  'editions.tooDeep': 'Quotes and lists go more than {max} levels deep: please nest them less',
+  'editions.tooMuchEmphasis':
+    'A paragraph has more than {max} bold, italic or struck-through marks: please split it with blank lines',
+  'editions.runTooLong': 'A row of more than {max} *, _ or ~ characters: please shorten it',
+  'editions.renderTooSlow': 'The text took too long to lay out: please simplify its formatting',
+  'editions.renderTooBig': 'The text needed too much memory to lay out: please shorten it',
+  'editions.cannotRender': 'The text could not be laid out: please check its formatting',
   'editions.badTime': 'Please give a valid date and time',
   'editions.pastTime': 'Please choose a time in the future',
   'editions.tooFar': 'Please choose a time within a year',

@@ -8,6 +8,13 @@ export const editionMessagesHa: Record<keyof typeof editionMessages, string> = {
   'editions.saved': 'An ajiye fitowar',
   'editions.deleted': 'An share daftarin',
   'editions.tooLong': 'Rubutun ya yi tsayi da yawa: iyaka {max}',
+  'editions.tooDeep': 'Ambato da jerin abubuwa sun shiga cikin juna fiye da mataki {max}: da fatan za a rage zurfinsu',
+  'editions.tooMuchEmphasis':
+    'Sakin layi yana da alamomin rubutu mai kauri, mai karkata ko wanda aka goge fiye da {max}: da fatan za a raba shi da layuka marasa komai',
+  'editions.runTooLong': 'Akwai alamomin *, _ ko ~ fiye da {max} a jere: da fatan za a gajarta su',
+  'editions.renderTooSlow': 'Shirya rubutun ya ɗauki lokaci mai tsawo: da fatan za a sauƙaƙa tsarinsa',
+  'editions.renderTooBig': 'Shirya rubutun ya buƙaci ƙwaƙwalwa mai yawa: da fatan za a gajarta shi',
+  'editions.cannotRender': 'Ba a iya shirya rubutun ba: da fatan za a duba tsarinsa',
   'editions.badTime': 'Da fatan za a ba da ingantacciyar rana da lokaci',
   'editions.pastTime': 'Da fatan za a zaɓi lokaci mai zuwa',
   'editions.tooFar': 'Da fatan za a zaɓi lokaci cikin shekara guda',
