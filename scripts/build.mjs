@@ -38,6 +38,8 @@ export async function buildAll() {
       main: 'server/main.ts',
       // Statements are read in a worker thread, started from main.js by this file's name (server/giving/statement-reader.ts).
       'statement-worker': 'server/giving/statement-worker.ts',
+      // Receipt PDFs are laid out in a worker thread too (server/giving/receipt-pdf-thread.ts).
+      'receipt-pdf-worker': 'server/giving/receipt-pdf-worker.ts',
       migrate: 'server/cli/migrate.ts',
       'admin-create': 'server/cli/admin-create.ts',
     },
@@ -51,7 +53,7 @@ export async function buildAll() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  // The PDF receipt's fonts, read beside main.js (server/giving/receipt-pdf.ts).
+  // The PDF receipt's fonts, read beside receipt-pdf-worker.js (server/giving/receipt-pdf.ts).
   fs.cpSync(path.join(root, 'server/giving/receipt-fonts'), path.join(dist, 'server/receipt-fonts'), {
     recursive: true,
   });

@@ -6,23 +6,40 @@
  * It names what anyone with the reference may already read on the pledge page once money has
  * arrived: the donor's name as the supporter wall shows it (none for an anonymous gift), never
  * the phone or email.
+ *
+ * A pledge's receipt is made once per language and stored (receipt-store.ts) under the hash of
+ * its words (receipt-document.ts): the builder (receipt-builder.ts) makes it after the gift is
+ * recorded, and a read serves the stored file while its words are the same. A read that finds
+ * none current (the builder has not come to it yet, or a text, a setting or a gift changed what
+ * it says) makes it once, in the worker thread, and stores it; reads of the same receipt meanwhile
+ * wait for that one. Nothing here lays out a PDF on the event loop.
  */
 import { sql } from 'kysely';
 import { isLocale, type Locale, t } from '../../shared/messages';
 import type { DB } from '../db/database';
+import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 import { getSettings } from '../settings/service';
 import { titleIn } from './mails';
 import { findByReference } from './pledges';
-import { type ReceiptFacts, type ReceiptLine, receiptPdf } from './receipt-pdf';
+import { type ReceiptFacts, type ReceiptLine, receiptDocument, receiptHash } from './receipt-document';
+import type { ReceiptDocument } from './receipt-pdf';
+import { buildReceiptPdf } from './receipt-pdf-thread';
+import { storedReceiptPdf, storeReceiptPdf } from './receipt-store';
 
 export interface ReceiptFile {
   filename: string;
   pdf: Buffer;
 }
 
-type ReceiptDeps = Pick<Deps, 'db' | 'publicData' | 'config'>;
+export type ReceiptDeps = Pick<Deps, 'db' | 'publicData' | 'config'>;
+
+/** What a pledge's receipt is made from. */
+export type ReceiptPledge = Pick<
+  Row<'pledges'>,
+  'id' | 'reference' | 'name' | 'anonymous' | 'language' | 'campaignTitle' | 'campaignId'
+>;
 
 /** The foundation as the receipt names it, from the settings. */
 async function foundationOf(deps: ReceiptDeps): Promise<ReceiptFacts['foundation']> {
@@ -37,23 +54,6 @@ async function titleHaOf(db: DB, campaignId: string | null): Promise<string | un
   return row?.titleHa ?? undefined;
 }
 
-/**
- * The last few receipts made, by their facts: a donor downloading the same receipt again, or many
- * times over, costs a lookup, not another render (some tens of milliseconds of the event loop).
- */
-const recent = new Map<string, Promise<Buffer>>();
-function pdfOf(facts: ReceiptFacts): Promise<Buffer> {
-  const key = JSON.stringify(facts);
-  let pdf = recent.get(key);
-  if (!pdf) {
-    if (recent.size >= 32) recent.delete(recent.keys().next().value!);
-    pdf = receiptPdf(facts);
-    recent.set(key, pdf);
-    pdf.catch(() => recent.delete(key));
-  }
-  return pdf;
-}
-
 /** A pledge's counting gifts, in the order the page lists them. */
 function countingLines(db: DB, pledgeId: string): Promise<ReceiptLine[]> {
   return db
@@ -64,6 +64,66 @@ function countingLines(db: DB, pledgeId: string): Promise<ReceiptLine[]> {
     .orderBy('receivedOn')
     .orderBy('receiptNumber')
     .execute();
+}
+
+/** What a receipt says, in `language`, of the pledge and these of its payments. */
+async function documentOf(
+  deps: ReceiptDeps,
+  pledge: Omit<ReceiptPledge, 'id' | 'language'>,
+  lines: ReceiptLine[],
+  language: Locale,
+): Promise<ReceiptDocument> {
+  return receiptDocument({
+    language,
+    foundation: await foundationOf(deps),
+    donorName: pledge.anonymous ? null : pledge.name,
+    campaign: titleIn(language, pledge.campaignTitle, await titleHaOf(deps.db, pledge.campaignId)),
+    reference: pledge.reference,
+    lines,
+  });
+}
+
+/** The receipt of everything a pledge has received, in `language`; undefined while nothing has been. */
+export async function pledgeReceiptDocument(
+  deps: ReceiptDeps,
+  pledge: ReceiptPledge,
+  language: Locale,
+): Promise<ReceiptDocument | undefined> {
+  const lines = await countingLines(deps.db, pledge.id);
+  return lines.length === 0 ? undefined : documentOf(deps, pledge, lines, language);
+}
+
+/** Receipts being made now, by pledge, language and content: a second ask waits for the first. */
+const making = new WeakMap<DB, Map<string, Promise<Buffer>>>();
+
+/**
+ * The PDF of a pledge's receipt as it reads now: the stored one when it was made from these
+ * words, else made once in the worker thread and stored. `made` is told when this call made it.
+ */
+export async function currentReceiptPdf(
+  db: DB,
+  pledgeId: string,
+  receipt: ReceiptDocument,
+  made?: () => void,
+): Promise<Buffer> {
+  const contentHash = receiptHash(receipt);
+  const stored = await storedReceiptPdf(db, pledgeId, receipt.language, contentHash);
+  if (stored) return stored;
+  const inFlight = making.get(db) ?? new Map<string, Promise<Buffer>>();
+  making.set(db, inFlight);
+  const key = `${pledgeId}:${receipt.language}:${contentHash}`;
+  let pdf = inFlight.get(key);
+  if (!pdf) {
+    pdf = buildReceiptPdf(receipt)
+      .then(async (bytes) => {
+        made?.();
+        await storeReceiptPdf(db, { pledgeId, language: receipt.language, contentHash, pdf: bytes });
+        return bytes;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pdf);
+  }
+  return pdf;
 }
 
 /**
@@ -77,24 +137,16 @@ export async function pledgeReceiptPdf(
   language?: string | undefined,
 ): Promise<ReceiptFile> {
   const pledge = await findByReference(deps.db, reference);
-  const lines = await countingLines(deps.db, pledge.id);
-  if (lines.length === 0) throw new NotFoundError(t('pledge.noReceiptYet'));
-  const l: Locale = isLocale(language) ? language : pledge.language;
-  const pdf = await pdfOf({
-    language: l,
-    foundation: await foundationOf(deps),
-    donorName: pledge.anonymous ? null : pledge.name,
-    campaign: titleIn(l, pledge.campaignTitle, await titleHaOf(deps.db, pledge.campaignId)),
-    reference: pledge.reference,
-    lines,
-  });
-  return { filename: `receipt-${pledge.reference}.pdf`, pdf };
+  const receipt = await pledgeReceiptDocument(deps, pledge, isLocale(language) ? language : pledge.language);
+  if (!receipt) throw new NotFoundError(t('pledge.noReceiptYet'));
+  return { filename: `receipt-${pledge.reference}.pdf`, pdf: await currentReceiptPdf(deps.db, pledge.id, receipt) };
 }
 
 /**
  * The receipt of one gift of a pledge, by its receipt number, for its receipt mail, in the
  * pledge's language. Made from the gift's own row whatever became of it since (the mail says what
- * was received); undefined when there is no such gift of a pledge.
+ * was received), in the worker thread, and not stored: the mail is sent once. Undefined when
+ * there is no such gift of a pledge.
  */
 export async function giftReceiptPdf(deps: ReceiptDeps, receiptNumber: string): Promise<ReceiptFile | undefined> {
   const gift = await deps.db
@@ -114,14 +166,7 @@ export async function giftReceiptPdf(deps: ReceiptDeps, receiptNumber: string): 
     .where('gifts.receiptNumber', '=', receiptNumber)
     .executeTakeFirst();
   if (!gift) return undefined;
-  const l = gift.language;
-  const pdf = await pdfOf({
-    language: l,
-    foundation: await foundationOf(deps),
-    donorName: gift.anonymous ? null : gift.name,
-    campaign: titleIn(l, gift.campaignTitle, await titleHaOf(deps.db, gift.campaignId)),
-    reference: gift.reference,
-    lines: [{ receiptNumber: gift.receiptNumber, receivedOn: gift.receivedOn, amount: gift.amount }],
-  });
+  const line = { receiptNumber: gift.receiptNumber, receivedOn: gift.receivedOn, amount: gift.amount };
+  const pdf = await buildReceiptPdf(await documentOf(deps, gift, [line], gift.language));
   return { filename: `receipt-${gift.receiptNumber}.pdf`, pdf };
 }
