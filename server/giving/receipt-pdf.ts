@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import type { Locale } from '../../shared/messages';
-import { COLORS } from '../mail/templates/layout';
+import { COLORS } from '../mail/templates/colors';
 
 /**
  * The layout's version, part of each stored receipt's content hash: change it with the layout or
