@@ -59,6 +59,12 @@ export async function finishReceiptBuild(db: DB, claim: ReceiptBuildClaim): Prom
     .execute();
 }
 
+/*
+ * The bytes travel as base64 text, encoded and decoded by the database: PGlite's own bytea
+ * conversion walks the hex text a byte at a time in JavaScript, a few milliseconds of the event
+ * loop for each receipt read.
+ */
+
 /** The stored PDF of a pledge's receipt in a language, if it was made from content of this hash. */
 export async function storedReceiptPdf(
   db: DB,
@@ -68,13 +74,12 @@ export async function storedReceiptPdf(
 ): Promise<Buffer | undefined> {
   const row = await db
     .selectFrom('receipt_pdfs')
-    .select('pdf')
+    .select(sql<string>`encode(pdf, 'base64')`.as('pdf'))
     .where('pledgeId', '=', pledgeId)
     .where('language', '=', language)
     .where('contentHash', '=', contentHash)
     .executeTakeFirst();
-  // PGlite answers a Uint8Array, pg a Buffer: either is viewed as a Buffer without a copy.
-  return row && Buffer.from(row.pdf.buffer, row.pdf.byteOffset, row.pdf.byteLength);
+  return row && Buffer.from(row.pdf, 'base64');
 }
 
 /** Keeps a receipt's PDF, in place of the one made before. */
@@ -82,15 +87,14 @@ export async function storeReceiptPdf(
   db: DB,
   receipt: { pledgeId: string; language: Locale; contentHash: string; pdf: Buffer },
 ): Promise<void> {
+  const pdf = sql<Uint8Array>`decode(${receipt.pdf.toString('base64')}, 'base64')`;
   await db
     .insertInto('receipt_pdfs')
-    .values(receipt)
+    .values({ ...receipt, pdf })
     .onConflict((conflict) =>
-      conflict.columns(['pledgeId', 'language']).doUpdateSet({
-        contentHash: receipt.contentHash,
-        pdf: receipt.pdf,
-        builtAt: sql`now()`,
-      }),
+      conflict
+        .columns(['pledgeId', 'language'])
+        .doUpdateSet({ contentHash: receipt.contentHash, pdf, builtAt: sql`now()` }),
     )
     .execute();
 }
