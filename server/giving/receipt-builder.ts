@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LOCALE_CODES } from '../../shared/messages';
 import type { Deps } from '../deps';
-import { currentReceiptPdf, pledgeReceiptDocument, type ReceiptDeps } from './receipt';
+import { currentReceiptPdf, pledgeReceiptDocument, type ReceiptDeps, receiptPledge } from './receipt';
 import { claimReceiptBuilds, finishReceiptBuild, forgetReceiptPdfs } from './receipt-store';
 
 /** A claim is held this long: a builder that died leaves its pledges to another after it. */
@@ -23,7 +23,7 @@ type BuilderDeps = ReceiptDeps & Pick<Deps, 'now'>;
 
 /** Makes a pledge's receipts current in every language; answers how many were made. */
 async function refreshReceipts(deps: BuilderDeps, pledgeId: string): Promise<number> {
-  const pledge = await deps.db.selectFrom('pledges').selectAll().where('id', '=', pledgeId).executeTakeFirst();
+  const pledge = await receiptPledge(deps.db, { id: pledgeId });
   if (!pledge) return 0;
   let made = 0;
   for (const language of LOCALE_CODES) {

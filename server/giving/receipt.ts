@@ -12,7 +12,9 @@
  * recorded, and a read serves the stored file while its words are the same. A read that finds
  * none current (the builder has not come to it yet, or a text, a setting or a gift changed what
  * it says) makes it once, in the worker thread, and stores it; reads of the same receipt meanwhile
- * wait for that one. Nothing here lays out a PDF on the event loop.
+ * wait for that one. Nothing here lays out a PDF on the event loop. A read costs two small
+ * queries (the pledge, its gifts) to know the words, and the file from memory for the receipts
+ * read last, else a third.
  */
 import { sql } from 'kysely';
 import { isLocale, type Locale, t } from '../../shared/messages';
@@ -22,11 +24,11 @@ import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 import { getSettings } from '../settings/service';
 import { titleIn } from './mails';
-import { findByReference } from './pledges';
 import { type ReceiptFacts, type ReceiptLine, receiptDocument, receiptHash } from './receipt-document';
 import type { ReceiptDocument } from './receipt-pdf';
 import { buildReceiptPdf } from './receipt-pdf-thread';
 import { storedReceiptPdf, storeReceiptPdf } from './receipt-store';
+import { normaliseReference } from './reference';
 
 export interface ReceiptFile {
   filename: string;
@@ -35,23 +37,41 @@ export interface ReceiptFile {
 
 export type ReceiptDeps = Pick<Deps, 'db' | 'publicData' | 'config'>;
 
-/** What a pledge's receipt is made from. */
+/** What a pledge's receipt is made from: the pledge, and its campaign's Hausa title while it has one. */
 export type ReceiptPledge = Pick<
   Row<'pledges'>,
-  'id' | 'reference' | 'name' | 'anonymous' | 'language' | 'campaignTitle' | 'campaignId'
->;
+  'id' | 'reference' | 'name' | 'anonymous' | 'language' | 'campaignTitle'
+> & {
+  titleHa: string | null;
+};
+
+/** A pledge as its receipt needs it, by its payment reference (any spelling) or its id. */
+export async function receiptPledge(
+  db: DB,
+  by: { reference: string } | { id: string },
+): Promise<ReceiptPledge | undefined> {
+  const reference = 'reference' in by ? normaliseReference(by.reference) : undefined;
+  if (reference === null) return undefined;
+  return db
+    .selectFrom('pledges')
+    .leftJoin('campaigns', 'campaigns.id', 'pledges.campaignId')
+    .select([
+      'pledges.id',
+      'pledges.reference',
+      'pledges.name',
+      'pledges.anonymous',
+      'pledges.language',
+      'pledges.campaignTitle',
+      'campaigns.titleHa',
+    ])
+    .where((eb) => ('id' in by ? eb('pledges.id', '=', by.id) : eb('pledges.reference', '=', reference!)))
+    .executeTakeFirst();
+}
 
 /** The foundation as the receipt names it, from the settings. */
 async function foundationOf(deps: ReceiptDeps): Promise<ReceiptFacts['foundation']> {
   const s = await getSettings(deps);
   return { address: s.contactAddress, email: s.contactEmail, phone: s.contactPhone, cacRcNumber: s.cacRcNumber };
-}
-
-/** A campaign's Hausa title, where the campaign is still there and has one. */
-async function titleHaOf(db: DB, campaignId: string | null): Promise<string | undefined> {
-  if (!campaignId) return undefined;
-  const row = await db.selectFrom('campaigns').select('titleHa').where('id', '=', campaignId).executeTakeFirst();
-  return row?.titleHa ?? undefined;
 }
 
 /** A pledge's counting gifts, in the order the page lists them. */
@@ -77,7 +97,7 @@ async function documentOf(
     language,
     foundation: await foundationOf(deps),
     donorName: pledge.anonymous ? null : pledge.name,
-    campaign: titleIn(language, pledge.campaignTitle, await titleHaOf(deps.db, pledge.campaignId)),
+    campaign: titleIn(language, pledge.campaignTitle, pledge.titleHa ?? undefined),
     reference: pledge.reference,
     lines,
   });
@@ -93,8 +113,31 @@ export async function pledgeReceiptDocument(
   return lines.length === 0 ? undefined : documentOf(deps, pledge, lines, language);
 }
 
-/** Receipts being made now, by pledge, language and content: a second ask waits for the first. */
-const making = new WeakMap<DB, Map<string, Promise<Buffer>>>();
+/** The stored receipts read last, kept up to this many bytes (a receipt is about 20 kB). */
+const KEPT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Per database: the receipts read last, by pledge, language and content hash, oldest first (a
+ * stored copy, so a receipt whose words changed is simply not found), and the receipts being
+ * made now, so that a second ask waits for the first.
+ */
+interface Receipts {
+  kept: Map<string, Buffer>;
+  keptBytes: number;
+  making: Map<string, Promise<Buffer>>;
+}
+const receiptsOf = new WeakMap<DB, Receipts>();
+
+function keep(receipts: Receipts, key: string, pdf: Buffer) {
+  receipts.kept.delete(key);
+  receipts.kept.set(key, pdf);
+  receipts.keptBytes += pdf.length;
+  for (const [oldest, bytes] of receipts.kept) {
+    if (receipts.keptBytes <= KEPT_BYTES) break;
+    receipts.kept.delete(oldest);
+    receipts.keptBytes -= bytes.length;
+  }
+}
 
 /**
  * The PDF of a pledge's receipt as it reads now: the stored one when it was made from these
@@ -106,22 +149,30 @@ export async function currentReceiptPdf(
   receipt: ReceiptDocument,
   made?: () => void,
 ): Promise<Buffer> {
+  const receipts = receiptsOf.get(db) ?? { kept: new Map(), keptBytes: 0, making: new Map() };
+  receiptsOf.set(db, receipts);
   const contentHash = receiptHash(receipt);
-  const stored = await storedReceiptPdf(db, pledgeId, receipt.language, contentHash);
-  if (stored) return stored;
-  const inFlight = making.get(db) ?? new Map<string, Promise<Buffer>>();
-  making.set(db, inFlight);
   const key = `${pledgeId}:${receipt.language}:${contentHash}`;
-  let pdf = inFlight.get(key);
+  const kept = receipts.kept.get(key);
+  if (kept) {
+    // Read again: the last to go.
+    receipts.kept.delete(key);
+    receipts.kept.set(key, kept);
+    return kept;
+  }
+  let pdf = receipts.making.get(key);
   if (!pdf) {
-    pdf = buildReceiptPdf(receipt)
-      .then(async (bytes) => {
+    pdf = (async () => {
+      let bytes = await storedReceiptPdf(db, pledgeId, receipt.language, contentHash);
+      if (!bytes) {
+        bytes = await buildReceiptPdf(receipt);
         made?.();
         await storeReceiptPdf(db, { pledgeId, language: receipt.language, contentHash, pdf: bytes });
-        return bytes;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, pdf);
+      }
+      keep(receipts, key, bytes);
+      return bytes;
+    })().finally(() => receipts.making.delete(key));
+    receipts.making.set(key, pdf);
   }
   return pdf;
 }
@@ -136,7 +187,8 @@ export async function pledgeReceiptPdf(
   reference: string,
   language?: string | undefined,
 ): Promise<ReceiptFile> {
-  const pledge = await findByReference(deps.db, reference);
+  const pledge = await receiptPledge(deps.db, { reference });
+  if (!pledge) throw new NotFoundError(t('pledge.notFound'));
   const receipt = await pledgeReceiptDocument(deps, pledge, isLocale(language) ? language : pledge.language);
   if (!receipt) throw new NotFoundError(t('pledge.noReceiptYet'));
   return { filename: `receipt-${pledge.reference}.pdf`, pdf: await currentReceiptPdf(deps.db, pledge.id, receipt) };
@@ -161,8 +213,9 @@ export async function giftReceiptPdf(deps: ReceiptDeps, receiptNumber: string): 
       'pledges.anonymous',
       'pledges.language',
       'pledges.campaignTitle',
-      'pledges.campaignId',
     ])
+    .leftJoin('campaigns', 'campaigns.id', 'pledges.campaignId')
+    .select('campaigns.titleHa')
     .where('gifts.receiptNumber', '=', receiptNumber)
     .executeTakeFirst();
   if (!gift) return undefined;
