@@ -129,9 +129,9 @@ interface Receipts {
 const receiptsOf = new WeakMap<DB, Receipts>();
 
 function keep(receipts: Receipts, key: string, pdf: Buffer) {
+  receipts.keptBytes += pdf.length - (receipts.kept.get(key)?.length ?? 0);
   receipts.kept.delete(key);
   receipts.kept.set(key, pdf);
-  receipts.keptBytes += pdf.length;
   for (const [oldest, bytes] of receipts.kept) {
     if (receipts.keptBytes <= KEPT_BYTES) break;
     receipts.kept.delete(oldest);
