@@ -19,6 +19,7 @@ import * as imageAvif from './2026-12-04T0000-image-avif';
 import * as formClientIds from './2026-12-04T0100-form-client-ids';
 import * as pledgePaymentChecks from './2026-12-05T0100-pledge-payment-checks';
 import * as editionRenderings from './2026-12-05T0200-edition-renderings';
+import * as receiptPdfs from './2026-12-05T0300-receipt-pdfs';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -41,4 +42,5 @@ export const migrations = {
   '2026-12-04T0100-form-client-ids': formClientIds,
   '2026-12-05T0100-pledge-payment-checks': pledgePaymentChecks,
   '2026-12-05T0200-edition-renderings': editionRenderings,
+  '2026-12-05T0300-receipt-pdfs': receiptPdfs,
 };

@@ -40,6 +40,8 @@ export async function buildAll() {
       'statement-worker': 'server/giving/statement-worker.ts',
       // Editions are rendered in one too (server/newsletter/editions/renderer.ts).
       'edition-render-worker': 'server/newsletter/editions/render-worker.ts',
+      // Receipt PDFs are laid out in a worker thread too (server/giving/receipt-pdf-thread.ts).
+      'receipt-pdf-worker': 'server/giving/receipt-pdf-worker.ts',
       migrate: 'server/cli/migrate.ts',
       'admin-create': 'server/cli/admin-create.ts',
     },
@@ -53,7 +55,7 @@ export async function buildAll() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  // The PDF receipt's fonts, read beside main.js (server/giving/receipt-pdf.ts).
+  // The PDF receipt's fonts, read beside receipt-pdf-worker.js (server/giving/receipt-pdf.ts).
   fs.cpSync(path.join(root, 'server/giving/receipt-fonts'), path.join(dist, 'server/receipt-fonts'), {
     recursive: true,
   });

@@ -11,6 +11,7 @@ import { scheduleBackups } from './backup/scheduled';
 import { prepare } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrator';
+import { startReceiptBuilder } from './giving/receipt-builder';
 import { scheduleHousekeeping, schedulePledgeReminders } from './housekeeping';
 import { type MetricsListener, startMetricsListener } from './http/metrics';
 import { createMailTransport } from './mail/transport';
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   const mailTransport = createMailTransport(config);
   const stopMail = startMailWorker(deps, mailTransport, app.log);
   const stopEditions = startEditionSender(deps, app.log);
+  const stopReceipts = startReceiptBuilder(deps, app.log);
 
   const graceMs = config.shutdownGraceSeconds * 1000;
   /** The metrics' own listener, when METRICS_PORT is set. */
@@ -123,6 +125,7 @@ async function main(): Promise<void> {
     stopReminders();
     stopBackups();
     stopDigests();
+    stopReceipts();
     // The mail worker claims nothing more and hands back at once what it did not start; sends in
     // flight have the grace, and those still unfinished then are handed back for the next start or
     // another instance, without waiting out the lease.

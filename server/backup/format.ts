@@ -34,6 +34,10 @@ export const SKIPPED_TABLES = new Set([
   'data_versions',
   // Derived: the submission tables' insert triggers count their rows again as they are restored.
   'submission_counts',
+  // Derived from the gifts, and large: a restored site makes each receipt PDF again when it is
+  // first read (server/giving/receipt.ts).
+  'receipt_pdfs',
+  'receipt_builds',
 ]);
 
 export interface BackupHeader {

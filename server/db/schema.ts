@@ -378,6 +378,26 @@ export interface GiftsTable {
   generalFund: Generated<boolean>;
 }
 
+/** A pledge's receipt as a PDF in one language, as last made (server/giving/receipt-store.ts). */
+export interface ReceiptPdfsTable {
+  pledgeId: string;
+  language: 'en' | 'ha';
+  /** The hash of the content it was made from: a read with other content makes it again. */
+  contentHash: string;
+  pdf: Uint8Array;
+  builtAt: Timestamp;
+}
+
+/** A pledge whose receipts are to be made, queued with the gift that changed them. */
+export interface ReceiptBuildsTable {
+  pledgeId: string;
+  /** Grows with each change queued: a build that began before it leaves the row. */
+  generation: Generated<number>;
+  queuedAt: Timestamp;
+  /** Claimed by a builder until then; null while waiting. */
+  claimedUntil: NullableTimestamp;
+}
+
 /** One try to pay a pledge online: its own reference with the provider, and how it ended. */
 export interface PaymentAttemptsTable {
   id: string;
@@ -521,6 +541,8 @@ export interface Database {
   statement_lines: StatementLinesTable;
   statement_mappings: StatementMappingsTable;
   gifts: GiftsTable;
+  receipt_pdfs: ReceiptPdfsTable;
+  receipt_builds: ReceiptBuildsTable;
   payment_attempts: PaymentAttemptsTable;
   amount_adjustments: AmountAdjustmentsTable;
   mail_outbox: MailOutboxTable;

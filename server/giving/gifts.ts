@@ -12,6 +12,7 @@ import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { queueGiftReceipt, withdrawReceipts } from './mails';
+import { queueReceiptBuilds } from './receipt-store';
 
 export interface NewGift {
   /** null for a gift to the general fund (`generalFund`): no campaign, so no campaign total moves. */
@@ -170,7 +171,8 @@ export async function adjustTotalsByHand(
 
 /**
  * Records a gift and moves its campaign's totals. Audited. A pledge's donor with an email gets the
- * receipt by mail (mails.tsx). Returns the gift's id and receipt.
+ * receipt by mail (mails.tsx), and the pledge's receipt PDFs are queued to be made again after the
+ * commit (receipt-builder.ts). Returns the gift's id and receipt.
  */
 export async function recordGift(
   trx: Transaction<Database>,
@@ -195,13 +197,17 @@ export async function recordGift(
     id,
     `${receiptNumber}: ${formatNaira(gift.amount)} → “${gift.campaignTitle}”`,
   );
-  if (gift.pledgeId) await queueGiftReceipt(trx, deps, { ...gift, pledgeId: gift.pledgeId, receiptNumber });
+  if (gift.pledgeId) {
+    await queueGiftReceipt(trx, deps, { ...gift, pledgeId: gift.pledgeId, receiptNumber });
+    await queueReceiptBuilds(trx, [gift.pledgeId]);
+  }
   return { id, receiptNumber };
 }
 
 /**
  * Takes back the counting gifts of a pledge, of a statement line, or one gift: each stays on record as
- * reversed, and its campaign's totals move back. Audited. Returns how many were reversed.
+ * reversed, and its campaign's totals move back. Audited. Their pledges' receipt PDFs are queued to
+ * be made again without them. Returns how many were reversed.
  */
 export async function reverseGifts(
   trx: DB,
@@ -236,5 +242,9 @@ export async function reverseGifts(
     );
   }
   await withdrawReceipts(trx, gifts);
+  await queueReceiptBuilds(
+    trx,
+    gifts.flatMap((gift) => (gift.pledgeId ? [gift.pledgeId] : [])),
+  );
   return gifts.length;
 }

@@ -4,40 +4,49 @@
  * the table of payments, the amount in words, the campaign and the reference, and the thanks. A5,
  * in one language, with Noto Sans embedded (receipt-fonts/, made by scripts/receipt-fonts.mjs) so
  * that Hausa names and words keep their ɓ ɗ ƙ ƴ on any reader.
+ *
+ * It lays out a document whose words are already written (receipt-document.ts), and runs in a
+ * worker thread (receipt-pdf-worker.ts): the layout and the font subsetting are tens of
+ * milliseconds of CPU that the server's event loop never spends.
  */
 import fs from 'node:fs';
-import { FOUNDATION } from '../../shared/constants';
-import { formatNaira } from '../../shared/format';
-import { type Locale, type MessageKey, t } from '../../shared/messages';
-import { nairaInWords } from '../../shared/naira-words';
-import { COLORS } from '../mail/templates/layout';
-import { mailDay } from './mails';
+import type { Locale } from '../../shared/messages';
+import { COLORS } from '../mail/templates/colors';
 
-export interface ReceiptLine {
-  receiptNumber: string;
-  /** The Lagos day the money arrived, YYYY-MM-DD. */
-  receivedOn: string;
-  amount: number;
-}
+/**
+ * The layout's version, part of each stored receipt's content hash: change it with the layout or
+ * the fonts, and every stored receipt is made again when it is next read.
+ */
+export const RECEIPT_LAYOUT_VERSION = 1;
 
-export interface ReceiptFacts {
+/** A row of the table of payments: the receipt number, the day, the amount. */
+export type ReceiptRow = [string, string, string];
+
+/** A receipt with every word written, in its language: what the layout draws, and nothing else. */
+export interface ReceiptDocument {
   language: Locale;
-  foundation: { address: string; email: string; phone: string; cacRcNumber: string };
-  /** The donor's name as the supporter wall shows it; null for an anonymous gift. */
-  donorName: string | null;
-  campaign: string;
-  reference: string;
-  lines: ReceiptLine[];
+  /** The file's properties, which a reader shows. */
+  info: { title: string; author: string; subject: string };
+  /** The foundation's name, and the lines under it (address, contact, registration number). */
+  foundation: { name: string; lines: string[] };
+  title: string;
+  /** Whom it was received from: none for an anonymous gift. */
+  donor?: { label: string; name: string };
+  /** The table of payments, with a total row under more than one. */
+  table: { heading: ReceiptRow; rows: ReceiptRow[]; total?: ReceiptRow };
+  /** The labelled values under the table: the amount in words, the campaign, the reference. */
+  facts: { label: string; value: string }[];
+  thanks: string;
 }
 
-// pdfkit and its font engine are loaded with the first receipt: a process that makes none never does.
+// pdfkit and its font engine are loaded with the first receipt: a thread that makes none never does.
 let pdfkit: Promise<PDFKit.PDFDocument> | undefined;
 const loadPdfkit = () => {
   pdfkit ??= import('pdfkit').then((module) => module.default);
   return pdfkit;
 };
 
-// Beside this file in the source, beside main.js once built (scripts/build.mjs copies them).
+// Beside this file in the source, beside the built worker once built (scripts/build.mjs copies them).
 const FONT_DIR = new URL('./receipt-fonts/', import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 const loadFonts = () => {
@@ -48,30 +57,21 @@ const loadFonts = () => {
   return fonts;
 };
 
-/** What a receipt's lines add up to: the amount written in words. */
-export const receiptTotal = (lines: ReceiptLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
-
 // A5 in points, and the layout's measures.
 const PAGE = { width: 419.53, margin: 36 };
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 const COLUMNS = [0.36, 0.36, 0.28].map((share) => share * WIDTH);
 
 /** The receipt's PDF bytes. */
-export async function receiptPdf(facts: ReceiptFacts): Promise<Buffer> {
+export async function receiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
   const PDFDocument = await loadPdfkit();
-  const l = facts.language;
-  const say = (key: MessageKey, vars?: Record<string, string>) => t(key, vars, l);
-  const numbers = facts.lines.map((line) => line.receiptNumber).join(', ');
+  const l = receipt.language;
   const doc = new PDFDocument({
     size: 'A5',
     margin: PAGE.margin,
     lang: l,
     displayTitle: true,
-    info: {
-      Title: say('pledgePage.receiptPdfTitle', { number: numbers }),
-      Author: FOUNDATION.name,
-      Subject: `${facts.campaign} · ${facts.reference}`,
-    },
+    info: { Title: receipt.info.title, Author: receipt.info.author, Subject: receipt.info.subject },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -106,31 +106,27 @@ export async function receiptPdf(facts: ReceiptFacts): Promise<Buffer> {
 
   // The foundation, as the page's receipt opens.
   doc.rect(0, 0, PAGE.width, 6).fill(COLORS.green700);
-  doc.font('bold').fontSize(13).fillColor(COLORS.green700).text(FOUNDATION.name, x, PAGE.margin, { width: WIDTH });
+  doc
+    .font('bold')
+    .fontSize(13)
+    .fillColor(COLORS.green700)
+    .text(receipt.foundation.name, x, PAGE.margin, { width: WIDTH });
   doc.moveDown(0.2);
   doc.font('regular').fontSize(9).fillColor(COLORS.muted);
-  doc.text(facts.foundation.address, { width: WIDTH });
-  doc.text(`${facts.foundation.email} · ${facts.foundation.phone}`, { width: WIDTH });
-  if (facts.foundation.cacRcNumber) {
-    doc.text(say('pledgePage.cacRcNumber', { number: facts.foundation.cacRcNumber }), { width: WIDTH });
-  }
+  for (const line of receipt.foundation.lines) doc.text(line, { width: WIDTH });
   doc.moveDown(0.8);
   rule();
   doc.moveDown(0.8);
 
-  doc
-    .font('bold')
-    .fontSize(20)
-    .fillColor(COLORS.green)
-    .text(say('pledgePage.receiptTitle'), x, doc.y, { width: WIDTH });
+  doc.font('bold').fontSize(20).fillColor(COLORS.green).text(receipt.title, x, doc.y, { width: WIDTH });
   doc.moveDown(0.5);
-  if (facts.donorName) {
-    label(say('pledgePage.receiptFrom'));
-    value(facts.donorName, 12);
+  if (receipt.donor) {
+    label(receipt.donor.label);
+    value(receipt.donor.name, 12);
   }
 
   // The table of payments: number, day, amount; a total under more than one.
-  const row = (cells: string[], font: 'regular' | 'bold', color: string) => {
+  const row = (cells: ReceiptRow, font: 'regular' | 'bold', color: string) => {
     const top = doc.y;
     doc
       .font(font)
@@ -150,27 +146,18 @@ export async function receiptPdf(facts: ReceiptFacts): Promise<Buffer> {
     doc.y += 6;
   };
   doc.moveDown(0.2);
-  row(
-    [say('pledgePage.receiptNumber'), say('pledgePage.receiptDate'), say('pledgePage.receiptAmount')],
-    'bold',
-    COLORS.muted,
-  );
-  for (const line of facts.lines) {
-    row([line.receiptNumber, mailDay(line.receivedOn, l), formatNaira(line.amount)], 'regular', COLORS.text);
-  }
-  const total = receiptTotal(facts.lines);
-  if (facts.lines.length > 1) row([say('pledgePage.receiptTotal'), '', formatNaira(total)], 'bold', COLORS.text);
+  row(receipt.table.heading, 'bold', COLORS.muted);
+  for (const cells of receipt.table.rows) row(cells, 'regular', COLORS.text);
+  if (receipt.table.total) row(receipt.table.total, 'bold', COLORS.text);
   doc.moveDown(0.6);
 
-  label(say('pledgePage.receiptInWords'));
-  value(nairaInWords(total, l));
-  label(say('pledgePage.receiptCampaign'));
-  value(facts.campaign);
-  label(say('pledgePage.reference'));
-  value(facts.reference);
+  for (const fact of receipt.facts) {
+    label(fact.label);
+    value(fact.value);
+  }
 
   doc.moveDown(0.4);
-  doc.font('regular').fontSize(10).fillColor(COLORS.text).text(say('pledgePage.receiptThanks'), x, doc.y, {
+  doc.font('regular').fontSize(10).fillColor(COLORS.text).text(receipt.thanks, x, doc.y, {
     width: WIDTH,
     lineGap: 2,
   });

@@ -27,6 +27,8 @@ const TABLES = [
   'partner_submissions',
   'payment_attempts',
   'pledges',
+  'receipt_builds',
+  'receipt_pdfs',
   'site_settings',
   'spent_link_tokens',
   'statement_lines',

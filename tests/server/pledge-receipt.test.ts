@@ -4,11 +4,14 @@
  * GET /api/pledges/{reference}/receipt.pdf and pledge.receiptPdf answer 404 until a payment is
  * received, then the PDF, whose text read back holds the name (with Hausa letters), the amount in
  * figures and words, the receipt number and the registration number, in the language asked for;
- * and the receipt mail, read back from a real SMTP server, carries the gift's PDF while its
- * outbox row holds only the attachment's name.
+ * and the receipt mail, read back from a real SMTP server, carries the gift's PDF (made in the
+ * receipts' worker thread as the mail leaves) while its outbox row holds only the attachment's name.
  */
+import diagnostics from 'node:diagnostics_channel';
+import { threadId } from 'node:worker_threads';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECEIPT_BUILT_CHANNEL, type ReceiptBuilt } from '../../server/giving/receipt-pdf-thread';
 import { formatNaira } from '../../shared/format';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
@@ -162,7 +165,17 @@ describe.each(testDatabases())('the PDF receipt on %s', (kind) => {
     expect(row!.attachment).toBe(`gift-receipt:${number}`);
     expect(row!.html).not.toContain('%PDF');
 
-    await deliverDue(t.deps, smtp);
+    // Made in the receipts' worker thread, not on this one, as the mail leaves.
+    const made: ReceiptBuilt[] = [];
+    const count = (message: unknown) => made.push(message as ReceiptBuilt);
+    diagnostics.subscribe(RECEIPT_BUILT_CHANNEL, count);
+    try {
+      await deliverDue(t.deps, smtp);
+    } finally {
+      diagnostics.unsubscribe(RECEIPT_BUILT_CHANNEL, count);
+    }
+    expect(made).toHaveLength(1);
+    expect(made[0]!.threadId).not.toBe(threadId);
     const [instructions, receipt] = mailsTo(smtp, email);
     expect(instructions!.attachments).toEqual([]);
     expect(receipt!.subject).toContain(number);

@@ -7,19 +7,10 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { FOUNDATION } from '../../../shared/constants';
 import { type Locale, t } from '../../../shared/messages';
+import { COLORS } from './colors';
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from './components';
 
-/** The site's colours (client/styles/tokens.css), written out: mail programs know no variables. */
-export const COLORS = {
-  green: '#011513',
-  green700: '#0b3b34',
-  green100: '#e6f0ee',
-  yellow: '#ffd02f',
-  text: '#14201e',
-  muted: '#4d5b58',
-  border: '#d9dfdd',
-  bg: '#fbfaf6',
-} as const;
+export { COLORS };
 
 const FONT = "-apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif";
 
