@@ -17,6 +17,7 @@ import * as textOverrides from './2026-12-02T0000-text-overrides';
 import * as requestIds from './2026-12-03T0000-request-ids';
 import * as imageAvif from './2026-12-04T0000-image-avif';
 import * as formClientIds from './2026-12-04T0100-form-client-ids';
+import * as mailFloods from './2026-12-05T0400-mail-floods';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -37,4 +38,5 @@ export const migrations = {
   '2026-12-03T0000-request-ids': requestIds,
   '2026-12-04T0000-image-avif': imageAvif,
   '2026-12-04T0100-form-client-ids': formClientIds,
+  '2026-12-05T0400-mail-floods': mailFloods,
 };
