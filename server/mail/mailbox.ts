@@ -8,7 +8,8 @@
  *   checks them and takes a place at once: no read before, and two requests at once are counted
  *   one after the other on the row's lock.
  * - Kinds that go at most once a day (acknowledgements, the newsletter's confirmation) carry a
- *   dedupe key per mailbox and Lagos day (onceADay): the outbox's unique index refuses the second.
+ *   dedupe key per mailbox and Lagos day (onceADay): the outbox's unique index refuses the second,
+ *   as it is queued, or for the confirmation as it is made (claimOnceADay).
  *
  * A pledge reminder follows its instructions (none for a pledge whose instructions were withheld),
  * and the staff's own mails (invitations, welcomes, receipts of gifts) are not a stranger's doing.
@@ -98,6 +99,22 @@ export async function reserveMailbox(db: DB, kind: LimitedKind, address: string,
  */
 export const onceADay = (kind: string, address: string, now: Date): string =>
   `${kind}:${mailboxOf(address)}:${lagosToday(now)}`;
+
+/**
+ * For a message made as it leaves (composers.ts): gives its row the once-a-day key, unless another
+ * row of the day has it. The unique index decides, at send time, so the requests that queued the
+ * rows each wrote one alike. True when the row holds the key (also when it did already: a retry).
+ */
+export async function claimOnceADay(db: DB, rowId: string, key: string): Promise<boolean> {
+  try {
+    await db.updateTable('mail_outbox').set({ dedupeKey: key }).where('id', '=', rowId).execute();
+    return true;
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'mail_outbox_dedupe_key_key') return false;
+    throw error;
+  }
+}
 
 /** Forgets mailboxes whose last counted mail is older than every window, so the table stays small. */
 export async function pruneMailboxSends(db: DB, now: Date): Promise<void> {

@@ -1,10 +1,10 @@
 /**
  * The newsletter's double opt-in: the confirmation mail of a sign-up. Every sign-up, of a new
  * address or of one already on the list, queues the same job in the transaction that stores it
- * (decision 008: the answer, and the work behind it, say nothing of the list), at most one a day
- * per mailbox (server/mail/mailbox.ts), so the form cannot flood an inbox. The mail worker makes
- * the mail (composeConfirmation) for an address not yet confirmed and active, and drops the job
- * for one that is, or that was erased meanwhile.
+ * (decision 008: the answer, and the work behind it, say nothing of the list). The mail worker
+ * makes the mail (composeConfirmation) for an address not yet confirmed and active, at most one a
+ * day per mailbox (server/mail/mailbox.ts), so the form cannot flood an inbox; it drops the job of
+ * any other sign-up.
  */
 import type { Transaction } from 'kysely';
 import { createElement } from 'react';
@@ -15,7 +15,7 @@ import type { Deps } from '../deps';
 import { composedMail, type Made, mailTemplate, queueRenderedMails } from '../mail/compose';
 import { type MailFrame, mailFrame } from '../mail/frame';
 import { siteLink } from '../mail/links';
-import { onceADay } from '../mail/mailbox';
+import { claimOnceADay, onceADay } from '../mail/mailbox';
 import type { OutboxRow } from '../mail/outbox';
 import { ConfirmMail } from './templates/confirm-mail';
 import { unsubscribeHeadersFor, unsubscribeLink } from './unsubscribe-link';
@@ -27,7 +27,8 @@ type Subscription = Pick<Row<'newsletter_subscriptions'>, 'id' | 'email' | 'lang
 
 /**
  * Queues the confirmation job of each sign-up of a batch, stored or already on the list, with one
- * statement: the same work whichever it was.
+ * statement: the same work whichever it was. Even the once-a-day rule waits for the worker, so a
+ * repeat of today's sign-up writes its row as a first one does.
  */
 export async function queueConfirmations(
   trx: Transaction<Database>,
@@ -35,31 +36,26 @@ export async function queueConfirmations(
   signUps: { email: string; language: Locale }[],
 ): Promise<void> {
   if (signUps.length === 0) return;
-  const now = deps.now();
   await queueRenderedMails(
     trx,
     deps,
     signUps.map(({ email, language }) =>
-      composedMail({
-        kind: 'newsletter.confirm',
-        to: email,
-        language,
-        composer: 'newsletter-confirm',
-        dedupeKey: onceADay('newsletter.confirm', email, now),
-      }),
+      composedMail({ kind: 'newsletter.confirm', to: email, language, composer: 'newsletter-confirm' }),
     ),
   );
 }
 
 /**
  * The confirmation of a queued sign-up (server/mail/composers.ts), made as it leaves: for an
- * address on the list that is not confirmed and active, in the language of the sign-up's page
- * (the reader's latest choice, kept with the subscription), or nothing.
+ * address on the list that is not confirmed and active, when its mailbox has had none today, in
+ * the language of the sign-up's page (the reader's latest choice, kept with the subscription);
+ * otherwise nothing.
  */
 export async function composeConfirmation(
   deps: Deps,
-  row: Pick<OutboxRow, 'toAddress' | 'language'>,
+  row: Pick<OutboxRow, 'id' | 'toAddress' | 'language'>,
 ): Promise<Made | null> {
+  if (!(await claimOnceADay(deps.db, row.id, onceADay('newsletter.confirm', row.toAddress, deps.now())))) return null;
   const owed = await deps.db
     .updateTable('newsletter_subscriptions')
     .set({ confirmSentAt: deps.now(), language: row.language })
