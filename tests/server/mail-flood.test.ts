@@ -113,6 +113,26 @@ describe.each(testDatabases())('mail floods on %s', (kind) => {
       expect(page.statusCode, page.body).toBe(200);
       expect(page.json().reference ?? page.json().data?.reference).toBe(reference);
     }
+    // Nothing queued for the fourth, and it is marked so.
+    const queued = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select('toAddress')
+      .where('kind', '=', 'pledge.instructions')
+      .where('toAddress', 'like', `${box.local}+%`)
+      .execute();
+    expect(queued.map((row) => row.toAddress).sort()).toEqual([0, 1, 2].map((tag) => box(tag).toLowerCase()));
+    const withheld = await t.deps.db
+      .selectFrom('pledges')
+      .select(['reference', 'mailWithheld'])
+      .where(
+        'reference',
+        'in',
+        made.map((pledge) => pledge.reference),
+      )
+      .execute();
+    expect(Object.fromEntries(withheld.map((row) => [row.reference, row.mailWithheld]))).toEqual(
+      Object.fromEntries(made.map((pledge, i) => [pledge.reference, i === 3])),
+    );
     await deliverDue(t.deps, smtp);
     const mailed = received(box, INSTRUCTIONS).map((mail) => mail.subject);
     expect(mailed).toHaveLength(3);
