@@ -20,6 +20,7 @@ import * as formClientIds from './2026-12-04T0100-form-client-ids';
 import * as pledgePaymentChecks from './2026-12-05T0100-pledge-payment-checks';
 import * as editionRenderings from './2026-12-05T0200-edition-renderings';
 import * as receiptPdfs from './2026-12-05T0300-receipt-pdfs';
+import * as mailFloods from './2026-12-05T0400-mail-floods';
 
 export const migrations = {
   '2026-11-22T0000-initial': initial,
@@ -43,4 +44,5 @@ export const migrations = {
   '2026-12-05T0100-pledge-payment-checks': pledgePaymentChecks,
   '2026-12-05T0200-edition-renderings': editionRenderings,
   '2026-12-05T0300-receipt-pdfs': receiptPdfs,
+  '2026-12-05T0400-mail-floods': mailFloods,
 };

@@ -12,7 +12,7 @@ import '../shared/messages/all';
 import type { LightMyRequestResponse } from 'fastify';
 import { nextDigestAt, sendDailyDigests } from '../server/alerts/digest';
 import { queuePledgeReminders } from '../server/giving/reminders';
-import { batchBodies } from '../server/mail/batches';
+import { sendableRows } from '../server/mail/sendable';
 import { advanceEditions } from '../server/newsletter/editions/sending';
 import { launchBrowser, newContext } from '../tests/e2e/support/browser';
 import { createTestApp, insertStaff } from '../tests/helpers/app';
@@ -166,11 +166,14 @@ try {
   clock = new Date(expiry.expiresAt.getTime() - 2 * DAY + 60_000);
   await queuePledgeReminders(t.deps);
 
-  // A newsletter's message is its batch's body filled in, as the worker sends it.
-  const bodyOf = batchBodies(t.deps.db);
-  const rows = await Promise.all(
-    (await t.deps.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()).map(bodyOf),
+  // Each message as the worker sends it: a newsletter's is its batch's body filled in, a composed
+  // one is made (a reset mail, a confirmation, the pledges after the one told at once), and one
+  // with nothing to send is left out.
+  const prepare = sendableRows(t.deps);
+  const prepared = await Promise.all(
+    (await t.deps.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()).map(prepare),
   );
+  const rows = prepared.filter((row) => row !== null);
   const firstOfEach = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
     const key = `${row.kind}-${row.language}`;

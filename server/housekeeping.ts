@@ -10,6 +10,7 @@ import { pruneSpentLinks } from './auth/link-tokens';
 import { pruneAttempts } from './auth/throttle';
 import type { Deps } from './deps';
 import { queuePledgeReminders } from './giving/reminders';
+import { pruneMailboxSends } from './mail/mailbox';
 import { pruneOutbox } from './mail/outbox-admin';
 import { purgeExpiredSubmissions } from './submissions/service';
 
@@ -25,6 +26,8 @@ export async function runHousekeeping(deps: Deps): Promise<HousekeepingReport> {
   const now = deps.now();
   // The longest throttle window is a quarter of an hour; a day-old counter counts nothing.
   await pruneAttempts(deps.db, new Date(now.getTime() - DAY_MS));
+  // Mailboxes' counts of the mail strangers caused: a day old, they limit nothing.
+  await pruneMailboxSends(deps.db, now);
   // A session is useless once its token has expired, whether it was revoked or not.
   const sessionsEnd = new Date(now.getTime() - deps.config.tokenTtlHours * 60 * 60 * 1000);
   await deps.db.deleteFrom('admin_sessions').where('createdAt', '<', sessionsEnd).execute();

@@ -1,16 +1,17 @@
 /**
  * Staff alerts sent as each entry arrives, to staff who chose "each one", queued in the
  * transaction that stores the entry. The recipients are read once per batch, not once per entry.
+ * Pledges are told the same way, at most one at once per ten minutes (pledge-bursts.tsx).
  */
 import type { Transaction } from 'kysely';
 import { createElement } from 'react';
-import type { Database, Row } from '../db/schema';
+import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { mailTemplate, queueRenderedMails, renderMail } from '../mail/compose';
 import { type MailFrame, mailFrame } from '../mail/frame';
 import { siteLink } from '../mail/links';
-import { type AlertEntry, DASHBOARD, pledgeEntry, type StoredSubmissions, submissionEntries } from './entries';
-import { type AlertKind, recipientsOf } from './recipients';
+import { type AlertEntry, DASHBOARD, type StoredSubmissions, submissionEntries } from './entries';
+import { type AlertKind, type Recipient, recipientsOf } from './recipients';
 import { EntryMail, entrySubject, entryView } from './templates/entry-mail';
 import { UnmatchedMail, unmatchedSubject } from './templates/unmatched-mail';
 
@@ -23,11 +24,6 @@ export async function alertNewSubmissions(
   stored: StoredSubmissions,
 ): Promise<void> {
   await alertEach(trx, deps, 'submissions', submissionEntries(stored));
-}
-
-/** Queues an alert about a new pledge for every member of finance staff who asked for each one. */
-export async function alertNewPledge(trx: Transaction<Database>, deps: Deps, pledge: Row<'pledges'>): Promise<void> {
-  await alertEach(trx, deps, 'giving', [pledgeEntry(pledge)]);
 }
 
 /**
@@ -54,6 +50,22 @@ async function alertEach(trx: Transaction<Database>, deps: AlertDeps, kind: Aler
   if (entries.length === 0) return;
   const recipients = await recipientsOf(trx, kind, 'each');
   if (recipients.length === 0) return;
+  const alerts = await entryAlerts(trx, deps, kind, recipients, entries);
+  await queueRenderedMails(
+    trx,
+    deps,
+    alerts.map(({ mail }) => mail),
+  );
+}
+
+/** The alert of each entry to each recipient, rendered: the same mail for every recipient of an entry. */
+export async function entryAlerts(
+  trx: Transaction<Database>,
+  deps: AlertDeps,
+  kind: AlertKind,
+  recipients: Recipient[],
+  entries: AlertEntry[],
+) {
   const fixed = {
     frame: await mailFrame(deps, trx),
     link: siteLink(deps.config, DASHBOARD[kind], 'en'),
@@ -66,17 +78,19 @@ async function alertEach(trx: Transaction<Database>, deps: AlertDeps, kind: Aler
         { ...fixed, kind: entry.kind },
         { name: view.name, received: view.received, amount: '', campaign: '', reference: '', ...view.pledge },
       );
-      // The same mail for every recipient.
-      return recipients.map((to) => ({
-        kind: `alerts.${entry.kind}`,
-        to: to.email,
-        language: 'en' as const,
-        subject: entrySubject(view),
-        ...rendered,
+      return recipients.map((recipient) => ({
+        recipient,
+        mail: {
+          kind: `alerts.${entry.kind}`,
+          to: recipient.email,
+          language: 'en' as const,
+          subject: entrySubject(view),
+          ...rendered,
+        },
       }));
     }),
   );
-  await queueRenderedMails(trx, deps, mails.flat());
+  return mails.flat();
 }
 
 /**

@@ -7,7 +7,7 @@
  *
  * Rows carry every column, images included (bytea as \x hex), so the file holds the whole site.
  * Left out: the migration bookkeeping (the level says it), and what only a running server needs:
- * sessions, sign-in throttling, cache leases, data versions, and the submission counts (derived). The token secret lives outside
+ * sessions, sign-in throttling, the mailbox limits' counts, cache leases, data versions, and the submission counts (derived). The token secret lives outside
  * the database and is never in a backup.
  */
 export const FORMAT = 'foundation-backup';
@@ -30,6 +30,7 @@ export const SKIPPED_TABLES = new Set([
   'kysely_migration_lock',
   'admin_sessions',
   'auth_throttle',
+  'mailbox_sends',
   'cache_listeners',
   'data_versions',
   // Derived: the submission tables' insert triggers count their rows again as they are restored.

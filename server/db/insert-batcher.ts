@@ -29,11 +29,17 @@ export interface BatcherOptions {
    */
   onConflictDoNothing?: string | true;
   /**
-   * Runs in the transaction of the batch, with the rows it stored: what must be written with them
-   * or not at all (the mails they cause, server/mail/outbox.ts). Its failure fails the batch.
+   * Runs in the transaction of the batch, with the rows it stored and all the rows it was given
+   * (stored or skipped): what must be written with them or not at all (the mails they cause,
+   * server/mail/outbox.ts). It runs for a batch that stored nothing too, so a skipped row costs
+   * the same statements as a stored one. Its failure fails the batch.
    */
-  // biome-ignore lint/suspicious/noExplicitAny: as the batcher's database, any table.
-  afterInsert?: (trx: Transaction<any>, stored: Record<string, unknown>[]) => Promise<void>;
+  afterInsert?: (
+    // biome-ignore lint/suspicious/noExplicitAny: as the batcher's database, any table.
+    trx: Transaction<any>,
+    stored: Record<string, unknown>[],
+    given: Record<string, unknown>[],
+  ) => Promise<void>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one batcher serves any table; callers type their rows.
@@ -56,7 +62,7 @@ export function createInsertBatcher(db: Kysely<any>, table: string, options: Bat
     afterInsert
       ? db.transaction().execute(async (trx) => {
           const stored = await insertAll(trx, rows);
-          if (stored.length > 0) await afterInsert(trx, stored);
+          await afterInsert(trx, stored, rows);
           return stored;
         })
       : insertAll(db, rows);

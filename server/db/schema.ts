@@ -303,6 +303,8 @@ export interface PledgesTable {
   remindedAt: NullableTimestamp;
   /** When the page last asked the payment provider about its attempts (server/payments/service.ts). */
   paymentsCheckedAt: NullableTimestamp;
+  /** Made past its mailbox's limit (server/mail/mailbox.ts): no instructions were mailed, and no reminder goes. */
+  mailWithheld: Generated<boolean>;
 }
 
 export interface BankStatementsTable {
@@ -454,6 +456,15 @@ export interface MailOutboxTable {
   slots: ColumnType<string[] | null, string | null | undefined, string | null>;
   /** What the worker attaches as it sends, by name ('gift-receipt:<receipt number>'): server/mail/attachments.ts. */
   attachment: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The maker of a message made as it leaves ('password-reset'): server/mail/composers.ts. */
+  composer: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Per mailbox and kind of mail a stranger can cause, the times of the last day's: server/mail/mailbox.ts. */
+export interface MailboxSendsTable {
+  mailbox: string;
+  kind: string;
+  sentAt: Date[];
 }
 
 /** A bulk send (a newsletter edition's): held pauses its queued messages. */
@@ -531,6 +542,7 @@ export interface Database {
   submission_notes: SubmissionNotesTable;
   admin_sessions: AdminSessionsTable;
   auth_throttle: AuthThrottleTable;
+  mailbox_sends: MailboxSendsTable;
   audit_events: AuditEventsTable;
   cache_listeners: CacheListenersTable;
   submission_counts: SubmissionCountsTable;

@@ -3,35 +3,36 @@
  * mail to that address lists the links to its pledges: those still open (pending, not expired)
  * and those received in the last year, whose page shows the receipt. The address alone proves
  * nothing, so nothing is ever shown in the answer: every address gets the same message after the
- * same work (the mail is rendered either way), and only the outbox row differs.
+ * same statements, a job for the mail queued whatever the address, and the mail worker looks the
+ * pledges up as it makes the mail, or finds none and sends nothing (composeLookupMail).
  *
- * Limits: the form budget per client (the route's and the procedure's own), and at most
- * LOOKUP_MAILS_PER_ADDRESS mails to one address, counted whether or not it matches and answered
- * alike beyond it, as the password reset does: the limit says nothing of whether the address pledged.
+ * Limits: the form budget per client (the route's and the procedure's own), and the mailbox's
+ * (server/mail/mailbox.ts: three an hour, ten a day), counted whether or not it matches and
+ * answered alike beyond it, as the password reset does: the limit says nothing of whether the
+ * address pledged.
  */
 import { sql } from 'kysely';
 import { formatNaira } from '../../shared/format';
 import { lagosToday } from '../../shared/lagos-time';
 import { type Locale, t } from '../../shared/messages';
 import type { PledgeLookupInput } from '../../shared/schemas/pledge-lookup';
-import { type Limit, reserveAttempt } from '../auth/throttle';
 import type { Deps } from '../deps';
-import { queueMail, renderMail } from '../mail/compose';
+import { composedMail, type Made, made, queueRenderedMail } from '../mail/compose';
 import { type MailFrame, mailFrame } from '../mail/frame';
 import { siteLink } from '../mail/links';
+import { reserveMailbox } from '../mail/mailbox';
+import type { OutboxRow } from '../mail/outbox';
 import { Section, Text } from '../mail/templates/components';
 import { ActionButton, COLORS, Greeting, MailLayout, MailLink, Paragraph, styles } from '../mail/templates/layout';
 import { mailDay, titleIn } from './mails';
 
-/** Lookup mails to one address: three an hour. Further requests are answered alike and mail nothing. */
-export const LOOKUP_MAILS_PER_ADDRESS: Limit = { max: 3, windowMs: 60 * 60_000 };
 /** Received pledges are listed this long after their last change: their receipt is on their page. */
 const RECEIVED_LISTED_DAYS = 365;
 /** The most pledges one mail lists, newest first. */
 const MAX_LISTED = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type LookupDeps = Pick<Deps, 'db' | 'config' | 'now' | 'mailQueued' | 'publicData'>;
+type LookupDeps = Pick<Deps, 'db' | 'config' | 'now' | 'mailQueued'>;
 
 interface ListedPledge {
   reference: string;
@@ -117,37 +118,44 @@ async function pledgesOf(deps: Pick<Deps, 'db'>, email: string, now: Date) {
 }
 
 /**
- * POST /api/pledges/lookup and pledge.lookup: mails the links to the address's pledges, in the
- * language of its latest pledge. A filled-in honeypot gets the same answer and nothing is done.
+ * POST /api/pledges/lookup and pledge.lookup: within the mailbox's limits, queues the job of the
+ * mail, whatever the address. A filled-in honeypot gets the same answer and nothing is done.
  */
 export async function lookupPledges(deps: LookupDeps, input: PledgeLookupInput): Promise<{ message: string }> {
   const answer = { message: t('pledgeLookup.sent') };
   if (input.website) return answer;
   const now = deps.now();
-  const perAddress = await reserveAttempt(deps.db, `pledge-lookup:${input.email}`, LOOKUP_MAILS_PER_ADDRESS, now);
-  const rows = await pledgesOf(deps, input.email, now);
-  const language: Locale = rows[0]?.language ?? 'en';
-  const listed: ListedPledge[] = rows.map((row) => ({
-    reference: row.reference,
-    campaign: titleIn(language, row.campaignTitle, row.titleHa ?? undefined),
-    amount: formatNaira(row.amount),
-    validUntil: row.status === 'pending' ? mailDay(lagosToday(row.expiresAt), language) : null,
-    pageUrl: siteLink(deps.config, `/pledge/${row.reference}`, language),
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await reserveMailbox(trx, 'pledge.lookup', input.email, now))) return;
+    await queueRenderedMail(
+      trx,
+      deps,
+      composedMail({ kind: 'pledge.lookup', to: input.email, language: 'en', composer: 'pledge-lookup' }),
+    );
+  });
+  return answer;
+}
+
+/**
+ * The lookup mail of a queued request (server/mail/composers.ts), made as it leaves: the links to
+ * the address's pledges, in the language of its latest one, or nothing when it has none.
+ */
+export async function composeLookupMail(deps: Deps, row: Pick<OutboxRow, 'toAddress'>): Promise<Made | null> {
+  const rows = await pledgesOf(deps, row.toAddress.toLowerCase(), deps.now());
+  const [latest] = rows;
+  if (!latest) return null;
+  const language = latest.language;
+  const listed: ListedPledge[] = rows.map((pledge) => ({
+    reference: pledge.reference,
+    campaign: titleIn(language, pledge.campaignTitle, pledge.titleHa ?? undefined),
+    amount: formatNaira(pledge.amount),
+    validUntil: pledge.status === 'pending' ? mailDay(lagosToday(pledge.expiresAt), language) : null,
+    pageUrl: siteLink(deps.config, `/pledge/${pledge.reference}`, language),
   }));
   const frame = await mailFrame(deps, deps.db);
-  const body = <LookupMail language={language} name={rows[0]?.name ?? ''} pledges={listed} frame={frame} />;
-  if (rows.length > 0 && perAddress.allowed) {
-    await deps.db.transaction().execute((trx) =>
-      queueMail(trx, deps, {
-        kind: 'pledge.lookup',
-        to: input.email,
-        language,
-        subject: t('mail.lookup.subject', { count: listed.length }, language),
-        body,
-      }),
-    );
-  } else {
-    await renderMail(body);
-  }
-  return answer;
+  return made(
+    t('mail.lookup.subject', { count: listed.length }, language),
+    <LookupMail language={language} name={latest.name} pledges={listed} frame={frame} />,
+    { language },
+  );
 }

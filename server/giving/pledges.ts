@@ -10,7 +10,7 @@ import { getLocale, t } from '../../shared/messages';
 import type { PledgeInput, PledgeListQuery, PledgeStatus, PledgeUpdate } from '../../shared/schemas/giving';
 import { pledgeInput } from '../../shared/schemas/giving';
 import { PAGE_SIZE } from '../../shared/schemas/pages';
-import { alertNewPledge } from '../alerts/immediate';
+import { alertNewPledge } from '../alerts/pledge-bursts';
 import { type Actor, audit } from '../audit/audit';
 import { getCampaign } from '../campaigns/service';
 import type { DB } from '../db/database';
@@ -19,6 +19,7 @@ import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError } from '../errors';
+import { reserveMailbox } from '../mail/mailbox';
 import { checkPledgePayments, paymentStateOf } from '../payments/service';
 import { getSettings, publicSettings } from '../settings/service';
 import { recordGift, reverseGifts } from './gifts';
@@ -165,7 +166,9 @@ const bankOf = (campaign: { accountName: string; accountNumber: string; bankName
 
 /**
  * Makes a pledge with a fresh reference. The campaign must exist (404 otherwise).
- * A clash of references (about one in 27 billion per pair) is retried.
+ * A clash of references (about one in 27 billion per pair) is retried. A pledge whose mailbox has
+ * had its share of instructions (server/mail/mailbox.ts) is made and answered all the same, with
+ * no mail and no reminder to come: anyone can type any address.
  */
 export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
   const input = pledgeInput.parse(raw);
@@ -178,6 +181,7 @@ export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
     const reference = newReference();
     try {
       await deps.db.transaction().execute(async (trx) => {
+        const mailed = input.email !== '' && (await reserveMailbox(trx, 'pledge.instructions', input.email, now));
         const row = await trx
           .insertInto('pledges')
           .values({
@@ -196,11 +200,12 @@ export async function createPledge(deps: Deps, raw: PledgeInput, actor: Actor) {
             updatedAt: now,
             // The page's language: the donor's mails are written in it.
             language: getLocale(),
+            mailWithheld: input.email !== '' && !mailed,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
         await audit(trx, actor, 'pledge.created', reference, `${formatNaira(input.amount)} → “${campaign.title}”`);
-        await queuePledgeInstructions(trx, deps, row, campaign, bankOf(campaign));
+        if (mailed) await queuePledgeInstructions(trx, deps, row, campaign, bankOf(campaign));
         await alertNewPledge(trx, deps, row);
       });
       return {

@@ -37,6 +37,8 @@ export async function queuePledgeReminders(deps: Deps): Promise<number> {
             .where('p.status', '=', 'pending')
             .where('p.remindedAt', 'is', null)
             .where('p.email', 'is not', null)
+            // Its instructions were withheld (its mailbox had had its share): no reminder either.
+            .where('p.mailWithheld', '=', false)
             .where('p.expiresAt', '>', now)
             .where('p.expiresAt', '<=', horizon)
             .where(

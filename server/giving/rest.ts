@@ -135,7 +135,7 @@ export async function givingRest(app: ZodApp, deps: Deps, pages: Pages): Promise
           operationId: 'createPledge',
           summary: 'Pledge a gift and get its payment reference',
           description:
-            'The donor transfers the amount with the reference in the narration; staff match the transfer by it. The pledge expires after the period set in Settings. A filled-in `website` field (the honeypot) is refused as invalid. Posted as an HTML form, the answer is a 303 to the pledge page, or back to the campaign page when refused.',
+            'The donor transfers the amount with the reference in the narration; staff match the transfer by it. The pledge expires after the period set in Settings. With an email, the donor is mailed how to transfer, and reminded before the expiry: at most 3 such mails an hour and 10 a day to one mailbox (the address without its +tag, in any case); past that the pledge is made and answered all the same, with no mail and no reminder. A filled-in `website` field (the honeypot) is refused as invalid. Posted as an HTML form, the answer is a 303 to the pledge page, or back to the campaign page when refused.',
           body: pledgeInput,
           consumes: ['application/json', FORM_CONTENT_TYPE],
           response: {

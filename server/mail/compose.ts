@@ -5,7 +5,7 @@
 
 import type { Transaction } from 'kysely';
 import type { ReactElement } from 'react';
-import type { Locale } from '../../shared/messages';
+import { type Locale, t } from '../../shared/messages';
 import { oneLine } from '../../shared/schemas/fields';
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
@@ -22,6 +22,10 @@ export interface TemplatedMail {
   dedupeKey?: string;
   /** An attachment by name, made as the message is sent (attachments.ts). */
   attachment?: string;
+  /** Made as it leaves by the maker this names (composers.ts); see `composedMail`. */
+  composer?: string;
+  /** Not to be sent before this time; now unless given. */
+  dueAt?: Date;
 }
 
 export interface RenderedMail {
@@ -116,6 +120,8 @@ const outgoingOf = (mail: RenderedOutgoing): OutgoingMail => ({
   ...(mail.headers ? { headers: mail.headers } : {}),
   ...(mail.dedupeKey ? { dedupeKey: mail.dedupeKey } : {}),
   ...(mail.attachment ? { attachment: mail.attachment } : {}),
+  ...(mail.composer ? { composer: mail.composer } : {}),
+  ...(mail.dueAt ? { dueAt: mail.dueAt } : {}),
 });
 
 /** Queues a message already rendered (mailTemplate), as queueMail does a template. */
@@ -135,3 +141,32 @@ export function queueRenderedMails(
 ): Promise<number> {
   return enqueueMails(trx, deps, mails.map(outgoingOf));
 }
+
+/** What a maker makes of a composed message's row (composers.ts): its subject, body, language and headers. */
+export interface Made {
+  subject: string;
+  html: string;
+  text: string;
+  language?: Locale;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A message made as it leaves, as a row to queue (composers.ts): `composer` names its maker and
+ * what it makes it of ('pledge-alerts:<pledge id>'). Until then its subject says it is written
+ * later, and its body is empty.
+ */
+export const composedMail = (
+  mail: Omit<RenderedOutgoing, 'subject' | 'html' | 'text' | 'composer'> & { composer: string },
+): RenderedOutgoing => ({ ...mail, subject: t('outbox.composedLater', undefined, 'en'), html: '', text: '' });
+
+/** A template rendered into what a maker answers. */
+export const made = async (
+  subject: string,
+  body: ReactElement,
+  extra: Omit<Made, 'subject' | 'html' | 'text'> = {},
+) => ({
+  subject: oneLine(subject),
+  ...(await renderMail(body)),
+  ...extra,
+});

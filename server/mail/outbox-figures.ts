@@ -12,8 +12,10 @@ export async function outboxFigures(db: DB, now: Date): Promise<OutboxFigures> {
       count(*) filter (where o.status in ('queued', 'sending')) as queued,
       count(*) filter (where o.status = 'queued' and o.attempts > 0) as retrying,
       count(*) filter (where o.status = 'failed') as failed,
-      -- A batch staff held waits on purpose: it does not make the outbox look stuck.
-      min(o.created_at) filter (where o.status in ('queued', 'sending') and b.held is not true) as oldest
+      -- A batch staff held waits on purpose: it does not make the outbox look stuck. A message
+      -- not tried yet waits from the time it is due (a pledge alert's follow-up is due later).
+      min(case when o.attempts = 0 then o.due_at else o.created_at end)
+        filter (where o.status in ('queued', 'sending') and b.held is not true) as oldest
     from mail_outbox o
     left join mail_batches b on b.id = o.batch_id
     where o.status in ('queued', 'sending', 'failed')`.execute(db);

@@ -41,6 +41,13 @@ export interface OutgoingMail {
   batch?: { id: string; slots: string[] };
   /** An attachment by name, made as the message is sent (attachments.ts): 'gift-receipt:R2026-000123'. */
   attachment?: string;
+  /**
+   * A message made as it leaves, by the maker this names (composers.ts): 'password-reset'. Its
+   * subject is a placeholder and its body empty until then; the maker may find nothing to send.
+   */
+  composer?: string;
+  /** Not to be sent before this time; now unless given. */
+  dueAt?: Date;
 }
 
 /** A message refused before it is stored: a programming error in the caller, never a visitor's. */
@@ -83,6 +90,7 @@ const RESERVED = new Set([
 
 const address = email();
 const ATTACHMENT = /^[a-z]+(?:-[a-z]+)*:[A-Za-z0-9-]{1,64}$/;
+const COMPOSER = /^[a-z]+(?:-[a-z]+)*(?::[A-Za-z0-9-]{1,64})?$/;
 const noNul = (v: string) => !v.includes('\u0000');
 
 const outgoing = z
@@ -111,9 +119,14 @@ const outgoing = z
       .object({ id: z.uuid(), slots: z.array(z.string().max(4096).refine(noNul, 'must not hold U+0000')).max(16) })
       .optional(),
     attachment: z.string().regex(ATTACHMENT, 'must name an attachment, such as gift-receipt:R2026-000123').optional(),
+    composer: z.string().regex(COMPOSER, 'must name a maker, such as password-reset').optional(),
+    dueAt: z.date().optional(),
   })
-  // A batch's message takes its body from the batch; any other needs its own.
-  .refine((m) => m.batch !== undefined || m.text !== '', { path: ['text'], message: 'must not be empty' });
+  // A batch's message takes its body from the batch, a composed one from its maker; any other needs its own.
+  .refine((m) => m.batch !== undefined || m.composer !== undefined || m.text !== '', {
+    path: ['text'],
+    message: 'must not be empty',
+  });
 
 export interface Enqueued {
   id: string;
@@ -199,9 +212,10 @@ function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail) {
     batchId: m.batch?.id ?? null,
     slots: m.batch ? JSON.stringify(m.batch.slots) : null,
     attachment: m.attachment ?? null,
+    composer: m.composer ?? null,
     messageId: `<${id}@${deps.config.mail.fromDomain}>`,
     dedupeKey: m.dedupeKey ?? null,
-    dueAt: now,
+    dueAt: m.dueAt ?? now,
     createdAt: now,
   };
 }
@@ -247,11 +261,17 @@ export async function claimDue(db: DB, now: Date, limit: number, leaseMs = LEASE
   ];
 }
 
-/** Records a delivery; `note` says where a message kept as a file went. False if the claim was lost. */
-export async function markSent(db: DB, row: OutboxRow, now: Date, note?: string): Promise<boolean> {
+/** What a composed message turned out to be as it left: kept with the row, for staff to read. */
+export type MadeMessage = Pick<OutboxRow, 'subject' | 'html' | 'text' | 'language'>;
+
+/**
+ * Records a delivery; `note` says where a message kept as a file went, `made` what a composed
+ * message was made of. False if the claim was lost.
+ */
+export async function markSent(db: DB, row: OutboxRow, now: Date, note?: string, made?: MadeMessage): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'sent', sentAt: now, leaseUntil: null, lastError: note ?? null })
+    .set({ status: 'sent', sentAt: now, leaseUntil: null, lastError: note ?? null, ...made })
     .where('id', '=', row.id)
     .where('status', '=', 'sending')
     .where('attempts', '=', row.attempts)
@@ -287,6 +307,21 @@ export async function markRetry(
     .where('attempts', '=', row.attempts)
     .executeTakeFirst();
   return { settled: result.numUpdatedRows > 0n, status };
+}
+
+/**
+ * Takes away a claimed message that turned out to have nothing to send (its maker found nothing:
+ * no such account, no pledge, nothing more to tell): it never was a message. False if the claim
+ * was lost.
+ */
+export async function dropClaimed(db: DB, row: OutboxRow): Promise<boolean> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('id', '=', row.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', row.attempts)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** Gives back rows claimed but never tried (a stopping worker): queued again, the attempt undone. */

@@ -8,9 +8,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
-import { withAttachments } from './attachments';
-import { batchBodies } from './batches';
-import { claimDue, markRetry, markSent, type OutboxRow, release } from './outbox';
+import type { SendableRow } from './attachments';
+import { claimDue, dropClaimed, markRetry, markSent, type OutboxRow, release } from './outbox';
+import { madeOf, sendableRows } from './sendable';
 import type { MailTransport } from './transport';
 
 export interface MailWorkerOptions {
@@ -81,8 +81,7 @@ export function startMailWorker(
   const claimMax = Math.max(1, Math.ceil(CLAIM_AHEAD_MS / spacing));
   const started: number[] = []; // real times of the sends of the last minute
   let nextSlot = 0; // the real time the next send may start
-  const bodyOf = batchBodies(deps.db);
-  const attach = withAttachments(deps);
+  const prepare = sendableRows(deps);
   const waiting = new Set<OutboxRow>(); // claimed, not yet started
   const sending = new Set<OutboxRow>(); // started, outcome not yet recorded
   let stopped = false;
@@ -104,28 +103,50 @@ export function startMailWorker(
     if (at - now >= 1) await new Promise((resolve) => setTimeout(resolve, at - now));
   };
 
-  const sendOne = async (row: OutboxRow) => {
+  /** Records a failed attempt: due again after its backoff, or failed for good. */
+  const failed = async (row: OutboxRow, error: unknown) => {
+    const permanent = isPermanentFailure(error);
+    const { settled, status } = await markRetry(deps.db, row, deps.now(), reasonOf(error), permanent);
+    if (settled && status === 'failed') {
+      log.error(
+        { mail: row.id, kind: row.kind, err: error },
+        permanent ? 'mail refused for good by the mail server' : 'mail failed for good after 24 hours of attempts',
+      );
+    } else if (settled) {
+      log.warn(
+        { mail: row.id, kind: row.kind, attempts: row.attempts, reason: reasonOf(error) },
+        'mail will be retried',
+      );
+    }
+  };
+
+  const sendOne = async (row: OutboxRow, mail: SendableRow) => {
     started.push(performance.now());
     try {
-      const note = await transport.send(await attach(await bodyOf(row)));
-      if (!(await markSent(deps.db, row, deps.now(), note))) {
+      const note = await transport.send(mail);
+      if (!(await markSent(deps.db, row, deps.now(), note, madeOf(mail)))) {
         log.warn({ mail: row.id }, 'mail sent, but its claim had passed to another worker');
       }
     } catch (error) {
-      const permanent = isPermanentFailure(error);
-      const { settled, status } = await markRetry(deps.db, row, deps.now(), reasonOf(error), permanent);
-      if (settled && status === 'failed') {
-        log.error(
-          { mail: row.id, kind: row.kind, err: error },
-          permanent ? 'mail refused for good by the mail server' : 'mail failed for good after 24 hours of attempts',
-        );
-      } else if (settled) {
-        log.warn(
-          { mail: row.id, kind: row.kind, attempts: row.attempts, reason: reasonOf(error) },
-          'mail will be retried',
-        );
-      }
+      await failed(row, error);
     }
+  };
+
+  /**
+   * The message of a row, made before it waits for its turn: a row with nothing to send (a
+   * composed one whose maker found nothing) goes at once and takes no turn, so a flood of such
+   * jobs never slows real mail. Undefined when there is nothing more to do with the row.
+   */
+  const prepared = async (row: OutboxRow): Promise<SendableRow | undefined> => {
+    try {
+      const mail = await prepare(row);
+      if (mail) return mail;
+      // Handed back by stop() meanwhile: another claim decides it.
+      if (waiting.delete(row)) await dropClaimed(deps.db, row);
+    } catch (error) {
+      if (waiting.delete(row)) await failed(row, error);
+    }
+    return undefined;
   };
 
   const sendAll = async (rows: OutboxRow[]) => {
@@ -133,11 +154,16 @@ export function startMailWorker(
     const queue = [...rows];
     const runner = async () => {
       for (let row = queue.shift(); row && !stopped; row = queue.shift()) {
+        const mail = await prepared(row).catch((error: unknown) => {
+          log.error({ err: error, mail: row?.id }, 'mail worker step failed');
+          return undefined;
+        });
+        if (!mail) continue;
         await waitForSlot();
         if (stopped) break;
         if (!waiting.delete(row)) continue; // handed back by stop()
         sending.add(row);
-        await sendOne(row)
+        await sendOne(row, mail)
           .catch((error: unknown) => log.error({ err: error, mail: row?.id }, 'mail worker step failed'))
           .finally(() => sending.delete(row));
       }

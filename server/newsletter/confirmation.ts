@@ -1,7 +1,10 @@
 /**
- * The newsletter's double opt-in: the confirmation mail of new subscriptions, and of a repeated
- * sign-up of an address not yet confirmed. At most one confirmation per address a day, whatever
- * is posted: the form must not become a way to flood someone's inbox.
+ * The newsletter's double opt-in: the confirmation mail of a sign-up. Every sign-up, of a new
+ * address or of one already on the list, queues the same job in the transaction that stores it
+ * (decision 008: the answer, and the work behind it, say nothing of the list). The mail worker
+ * makes the mail (composeConfirmation) for an address not yet confirmed and active, at most one a
+ * day per mailbox (server/mail/mailbox.ts), so the form cannot flood an inbox; it drops the job of
+ * any other sign-up.
  */
 import type { Transaction } from 'kysely';
 import { createElement } from 'react';
@@ -9,61 +12,58 @@ import { type Locale, t } from '../../shared/messages';
 import { CONFIRM_PAGE } from '../../shared/schemas/newsletter';
 import type { Database, Row } from '../db/schema';
 import type { Deps } from '../deps';
-import { mailTemplate, queueRenderedMails } from '../mail/compose';
+import { composedMail, type Made, mailTemplate, queueRenderedMails } from '../mail/compose';
 import { type MailFrame, mailFrame } from '../mail/frame';
 import { siteLink } from '../mail/links';
+import { claimOnceADay, onceADay } from '../mail/mailbox';
+import type { OutboxRow } from '../mail/outbox';
 import { ConfirmMail } from './templates/confirm-mail';
 import { unsubscribeHeadersFor, unsubscribeLink } from './unsubscribe-link';
 
 /** A week to confirm; after that, subscribing again sends a new link. */
 export const CONFIRM_LINK_SECONDS = 7 * 24 * 60 * 60;
-/** The least time between two confirmation mails to one address. */
-export const CONFIRM_RESEND_MS = 24 * 60 * 60 * 1000;
 
 type Subscription = Pick<Row<'newsletter_subscriptions'>, 'id' | 'email' | 'language'>;
 
-/** Queues the confirmation mail of each new subscription, in the transaction that stored them. */
-export async function confirmNewSubscriptions(
+/**
+ * Queues the confirmation job of each sign-up of a batch, stored or already on the list, with one
+ * statement: the same work whichever it was. Even the once-a-day rule waits for the worker, so a
+ * repeat of today's sign-up writes its row as a first one does.
+ */
+export async function queueConfirmations(
   trx: Transaction<Database>,
   deps: Deps,
-  rows: Row<'newsletter_subscriptions'>[],
+  signUps: { email: string; language: Locale }[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await trx
-    .updateTable('newsletter_subscriptions')
-    .set({ confirmSentAt: deps.now() })
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .execute();
-  const frame = await mailFrame(deps, trx);
-  const mails = await Promise.all(rows.map((row) => confirmationOf(deps, frame, row)));
-  await queueRenderedMails(trx, deps, mails);
+  if (signUps.length === 0) return;
+  await queueRenderedMails(
+    trx,
+    deps,
+    signUps.map(({ email, language }) =>
+      composedMail({ kind: 'newsletter.confirm', to: email, language, composer: 'newsletter-confirm' }),
+    ),
+  );
 }
 
 /**
- * A sign-up of an address already on the list: a new confirmation when the address is not
- * confirmed and active, and its last one was queued over a day ago. One conditional update claims
- * the right to send, so two sign-ups at once send one mail.
+ * The confirmation of a queued sign-up (server/mail/composers.ts), made as it leaves: for an
+ * address on the list that is not confirmed and active, when its mailbox has had none today, in
+ * the language of the sign-up's page (the reader's latest choice, kept with the subscription);
+ * otherwise nothing.
  */
-export async function resendConfirmation(deps: Deps, email: string, language: Locale): Promise<void> {
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('newsletter_subscriptions')
-      // The language of this sign-up's page: the reader's latest choice.
-      .set({ confirmSentAt: now, language })
-      .where('email', '=', email)
-      .where((eb) => eb.not(eb.and([eb('confirmedAt', 'is not', null), eb('status', '=', 'active')])))
-      .where((eb) =>
-        eb.or([eb('confirmSentAt', 'is', null), eb('confirmSentAt', '<', new Date(now.getTime() - CONFIRM_RESEND_MS))]),
-      )
-      .returning(['id', 'email', 'language'])
-      .executeTakeFirst();
-    if (claimed) await queueRenderedMails(trx, deps, [await confirmationOf(deps, await mailFrame(deps, trx), claimed)]);
-  });
+export async function composeConfirmation(
+  deps: Deps,
+  row: Pick<OutboxRow, 'id' | 'toAddress' | 'language'>,
+): Promise<Made | null> {
+  if (!(await claimOnceADay(deps.db, row.id, onceADay('newsletter.confirm', row.toAddress, deps.now())))) return null;
+  const owed = await deps.db
+    .updateTable('newsletter_subscriptions')
+    .set({ confirmSentAt: deps.now(), language: row.language })
+    .where('email', '=', row.toAddress)
+    .where((eb) => eb.not(eb.and([eb('confirmedAt', 'is not', null), eb('status', '=', 'active')])))
+    .returning(['id', 'email', 'language'])
+    .executeTakeFirst();
+  return owed ? confirmationOf(deps, await mailFrame(deps, deps.db), owed) : null;
 }
 
 /** The mail is rendered once per language; each subscriber's links fill its slots. */
@@ -72,7 +72,7 @@ const confirmMail = mailTemplate(
   (fixed: { language: Locale; frame: MailFrame }, links) => createElement(ConfirmMail, { ...fixed, ...links }),
 );
 
-async function confirmationOf(deps: Deps, frame: MailFrame, row: Subscription) {
+async function confirmationOf(deps: Deps, frame: MailFrame, row: Subscription): Promise<Made> {
   const { language } = row;
   const token = await deps.tokens.signLink({
     purpose: 'newsletter.confirm',
@@ -82,11 +82,9 @@ async function confirmationOf(deps: Deps, frame: MailFrame, row: Subscription) {
   const confirmUrl = siteLink(deps.config, CONFIRM_PAGE, language, { token });
   const unsubscribeUrl = await unsubscribeLink(deps, row, language);
   return {
-    kind: 'newsletter.confirm',
-    to: row.email,
-    language,
     subject: t('newsletter.mail.subject', undefined, language),
     ...(await confirmMail({ language, frame }, { confirmUrl, unsubscribeUrl })),
+    language,
     headers: unsubscribeHeadersFor(unsubscribeUrl),
   };
 }

@@ -1,13 +1,20 @@
 /** The mail that tells an applicant or a sender of a message that it arrived. */
 import type { Transaction } from 'kysely';
-import { lagosToday } from '../../shared/lagos-time';
 import { type Locale, t } from '../../shared/messages';
 import type { Database, Row } from '../db/schema';
 import type { Deps } from '../deps';
 import { mailTemplate, queueRenderedMails } from '../mail/compose';
 import { type MailFrame, mailFrame } from '../mail/frame';
 import { siteLink } from '../mail/links';
-import { ApplicationReceivedMail, type ApplicationType, applicantOf, ContactReceivedMail } from './mail-templates';
+import { onceADay } from '../mail/mailbox';
+import { repeatable } from '../mail/typed-text';
+import {
+  ApplicationReceivedMail,
+  type ApplicationType,
+  applicantOf,
+  ContactReceivedMail,
+  contactSubject,
+} from './mail-templates';
 
 /** A batch of stored rows this acknowledges (after-store.ts hands it every kind but the newsletter's). */
 export type Acknowledged =
@@ -16,12 +23,29 @@ export type Acknowledged =
   | { kind: 'advocate'; rows: Row<'advocate_submissions'>[] }
   | { kind: 'contact'; rows: Row<'contact_messages'>[] };
 
-/** The acknowledgement of an application: rendered once per language and kind, filled per person. */
+/**
+ * The acknowledgement of an application: rendered once per language, kind, and whether it names
+ * the person and the organisation (typed-text.ts may leave either out); filled per person.
+ */
 const applicationMail = mailTemplate(
   ['firstName', 'organization'],
-  (fixed: { type: ApplicationType; language: Locale; frame: MailFrame; campaignsUrl: string }, applicant) => (
+  (
+    fixed: {
+      type: ApplicationType;
+      language: Locale;
+      frame: MailFrame;
+      campaignsUrl: string;
+      named: boolean;
+      organized: boolean;
+    },
+    applicant,
+  ) => (
     <ApplicationReceivedMail
-      applicant={{ type: fixed.type, ...applicant }}
+      applicant={{
+        type: fixed.type,
+        firstName: fixed.named ? applicant.firstName : '',
+        organization: fixed.organized ? applicant.organization : '',
+      }}
       language={fixed.language}
       frame={fixed.frame}
       campaignsUrl={fixed.campaignsUrl}
@@ -29,9 +53,17 @@ const applicationMail = mailTemplate(
   ),
 );
 
-const contactMail = mailTemplate(['name', 'subject'], (fixed: { language: Locale; frame: MailFrame }, values) => (
-  <ContactReceivedMail name={values.name} subject={values.subject} language={fixed.language} frame={fixed.frame} />
-));
+const contactMail = mailTemplate(
+  ['name', 'subject'],
+  (fixed: { language: Locale; frame: MailFrame; named: boolean; quoted: boolean }, values) => (
+    <ContactReceivedMail
+      name={fixed.named ? values.name : ''}
+      subject={fixed.quoted ? values.subject : ''}
+      language={fixed.language}
+      frame={fixed.frame}
+    />
+  ),
+);
 
 /** Queues an acknowledgement for each stored application or contact message. */
 export async function acknowledgeSubmissions(
@@ -41,21 +73,25 @@ export async function acknowledgeSubmissions(
 ): Promise<void> {
   if (stored.rows.length === 0) return;
   // The address has not been confirmed, and the mail repeats a little of what was typed: at most
-  // one acknowledgement of each kind per address a day, so the forms cannot be used to flood an
-  // inbox someone else owns.
-  const today = lagosToday(deps.now());
-  const onceADay = (email: string) => `${email.toLowerCase()}:${today}`;
+  // one acknowledgement of each kind per mailbox a day (server/mail/mailbox.ts), so the forms
+  // cannot be used to flood an inbox someone else owns, +tags or not.
+  const now = deps.now();
   // Read in this transaction: PGlite's one connection is busy with it.
   const frame = await mailFrame(deps, trx);
   if (stored.kind === 'contact') {
-    const mails = stored.rows.map(async (row) => ({
-      kind: 'contact.received',
-      to: row.email,
-      language: row.language,
-      subject: t('mail.contact.subject', { subject: row.subject }, row.language),
-      ...(await contactMail({ language: row.language, frame }, { name: row.name, subject: row.subject })),
-      dedupeKey: `contact.received:${onceADay(row.email)}`,
-    }));
+    const mails = stored.rows.map(async (row) => {
+      const name = repeatable(row.name);
+      const subject = repeatable(row.subject);
+      const fixed = { language: row.language, frame, named: name !== '', quoted: subject !== '' };
+      return {
+        kind: 'contact.received',
+        to: row.email,
+        language: row.language,
+        subject: contactSubject(subject, row.language),
+        ...(await contactMail(fixed, { name, subject })),
+        dedupeKey: onceADay('contact.received', row.email, now),
+      };
+    });
     await queueRenderedMails(trx, deps, await Promise.all(mails));
     return;
   }
@@ -67,6 +103,8 @@ export async function acknowledgeSubmissions(
       language: row.language,
       frame,
       campaignsUrl: siteLink(deps.config, '/campaigns', row.language),
+      named: firstName !== '',
+      organized: organization !== '',
     };
     return {
       kind: 'application.received',
@@ -74,7 +112,7 @@ export async function acknowledgeSubmissions(
       language: row.language,
       subject: t('mail.application.subject', undefined, row.language),
       ...(await applicationMail(fixed, { firstName, organization })),
-      dedupeKey: `application.received:${kind}:${onceADay(row.email)}`,
+      dedupeKey: onceADay(`application.received:${kind}`, row.email, now),
     };
   });
   await queueRenderedMails(trx, deps, await Promise.all(mails));

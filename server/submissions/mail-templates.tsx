@@ -1,7 +1,8 @@
 /**
  * The mails to people who wrote through the public forms: the acknowledgement of an application or
  * a message, and the welcome when an application is approved. They name the person and, for a
- * message, its subject; they never repeat the message itself nor the phone number.
+ * message, its subject, unless either holds a link; they never repeat the message itself nor the
+ * phone number.
  */
 
 import { FOUNDATION } from '../../shared/constants';
@@ -9,10 +10,14 @@ import { type Locale, type MessageKey, t } from '../../shared/messages';
 import type { MailFrame } from '../mail/frame';
 import { Text } from '../mail/templates/components';
 import { ActionButton, Greeting, MailLayout, MailLink, Paragraph, styles } from '../mail/templates/layout';
+import { repeatable } from '../mail/typed-text';
 
 export type ApplicationType = 'volunteer' | 'partner' | 'advocate';
 
-/** What the mails say of an application: who to greet, and the organisation a partner named. */
+/**
+ * What the mails say of an application: who to greet, and the organisation a partner named; each
+ * '' when not given or when it holds a link (typed-text.ts), and the mail says it without.
+ */
 export interface Applicant {
   type: ApplicationType;
   firstName: string;
@@ -25,9 +30,15 @@ export function applicantOf(
   row: { firstName?: string; contactFirstName?: string; organizationName?: string },
 ): Applicant {
   return type === 'partner'
-    ? { type, firstName: row.contactFirstName ?? '', organization: row.organizationName ?? '' }
-    : { type, firstName: row.firstName ?? '', organization: '' };
+    ? { type, firstName: repeatable(row.contactFirstName), organization: repeatable(row.organizationName) }
+    : { type, firstName: repeatable(row.firstName), organization: '' };
 }
+
+/** The first line of an application's mail: a partner's names the organisation, when there is one to name. */
+const introOf = (step: 'application' | 'welcome', { type, organization }: Applicant, l: Locale) =>
+  type === 'partner' && !organization
+    ? t(`mail.${step}.intro.partnerPlain`, undefined, l)
+    : t(`mail.${step}.intro.${type}`, { organization }, l);
 
 interface Common {
   language: Locale;
@@ -47,9 +58,7 @@ export function ApplicationReceivedMail({
   return (
     <MailLayout language={l} preview={t('mail.application.preview', undefined, l)} {...frame}>
       <Greeting name={applicant.firstName} language={l} />
-      <Paragraph>
-        {t(`mail.application.intro.${applicant.type}`, { organization: applicant.organization }, l)}
-      </Paragraph>
+      <Paragraph>{introOf('application', applicant, l)}</Paragraph>
       <Text style={{ ...styles.text, fontWeight: 700 }}>{t('mail.application.nextTitle', undefined, l)}</Text>
       {STEPS.map((step, i) => (
         <Text key={step} style={styles.text}>
@@ -63,6 +72,10 @@ export function ApplicationReceivedMail({
   );
 }
 
+/** The acknowledgement's own subject line, quoting the message's subject when there is one to quote. */
+export const contactSubject = (subject: string, l: Locale) =>
+  subject ? t('mail.contact.subject', { subject }, l) : t('mail.contact.subjectPlain', undefined, l);
+
 export function ContactReceivedMail({
   name,
   subject,
@@ -72,7 +85,9 @@ export function ContactReceivedMail({
   return (
     <MailLayout language={l} preview={t('mail.contact.preview', undefined, l)} {...frame}>
       <Greeting name={name} language={l} />
-      <Paragraph>{t('mail.contact.intro', { subject }, l)}</Paragraph>
+      <Paragraph>
+        {subject ? t('mail.contact.intro', { subject }, l) : t('mail.contact.introPlain', undefined, l)}
+      </Paragraph>
       <Paragraph>{t('mail.contact.next', undefined, l)}</Paragraph>
     </MailLayout>
   );
@@ -82,7 +97,7 @@ export function WelcomeMail({ applicant, language: l, frame, campaignsUrl }: Com
   return (
     <MailLayout language={l} preview={t('mail.welcome.preview', undefined, l)} {...frame}>
       <Greeting name={applicant.firstName} language={l} />
-      <Paragraph>{t(`mail.welcome.intro.${applicant.type}`, { organization: applicant.organization }, l)}</Paragraph>
+      <Paragraph>{introOf('welcome', applicant, l)}</Paragraph>
       <Paragraph>{t('mail.welcome.next', undefined, l)}</Paragraph>
       <ActionButton href={campaignsUrl}>{t('mail.welcome.campaigns', undefined, l)}</ActionButton>
     </MailLayout>

@@ -112,7 +112,7 @@ function formRoute<K extends KindName>(app: ZodApp, deps: Deps, pages: Pages, na
         summary,
         description: `${
           KINDS[name].unique
-            ? `Every address gets the same answer with \`data: null\`, whether it was on the list or not; a known address is left as it is (an unsubscribed one stays unsubscribed). `
+            ? `Every address gets the same answer with \`data: null\`, whether it was on the list or not; a known address is left as it is (an unsubscribed one stays unsubscribed). An address not yet confirmed is mailed a confirmation link, at most once a day per mailbox (the address without its +tag, in any case). `
             : ''
         }A filled-in \`website\` field (the honeypot) is answered the same but nothing is stored; \`data\` is then null. With \`clientId\` (optional, a UUID the sender makes for one filled form) a form sent again, by a retry or from a phone that kept it offline, is stored once: the repeat is answered as the first time and causes no second mail; the same \`clientId\` with other content is refused with 409 and nothing stored is shown.`,
         body: KINDS[name].input,

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { type StatusType, SUBMISSION_TYPES, type SubmissionType } from '../../shared/constants';
-import { getLocale, t } from '../../shared/messages';
+import { getLocale, type Locale, t } from '../../shared/messages';
 import { PAGE_SIZE, type Page } from '../../shared/schemas/pages';
 import {
   SUBMISSION_LIST_DEFAULT,
@@ -18,7 +18,6 @@ import { createInsertBatcher, type InsertBatcher } from '../db/insert-batcher';
 import { after, cursorOf, pageOf } from '../db/keyset';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { resendConfirmation } from '../newsletter/confirmation';
 import { withdrawEditionMail } from '../newsletter/editions/withdraw';
 import { afterSubmissionStored, type StoredRows } from './after-store';
 import { type InputOf, KINDS, type Kind, type KindName, type WireOf } from './kinds';
@@ -61,21 +60,37 @@ export async function registerSubmission<K extends KindName>(
   // The page's language: every mail to this person is written in it.
   const language = getLocale();
   const columns = kind.columns(input);
-  const row = await batcherFor(deps, name).insert({ id: newId(), ...columns, language });
+  const clientId = (input as { clientId?: string | undefined }).clientId;
+  // A private kind skips a repeat of its unique value only; its clientId sent before with another
+  // value fails the insert instead, and only then is the earlier row read: a read after every
+  // skipped row would tell a known address from a new one by its time (decision 008).
+  let reused = false;
+  const row = await batcherFor(deps, name)
+    .insert({ id: newId(), ...columns, language })
+    .catch((error: unknown) => {
+      if (!(kind.unique && clientId && isClientIdTaken(error))) throw error;
+      reused = true;
+      return null;
+    });
   // Skipped: the unique column says which. The insert decides, not a read before it, so two sends
   // at once of the same form still store one row.
-  const clientId = (input as { clientId?: string | undefined }).clientId;
-  const earlier = !row && clientId ? await storedWithClientId(deps, kind, clientId) : undefined;
+  const earlier =
+    !row && clientId && (reused || !kind.unique) ? await storedWithClientId(deps, kind, clientId) : undefined;
   if (earlier) {
     if (!sameContent(columns, earlier)) throw new ConflictError(t('submission.clientIdReused'));
     return { message, data: kind.unique ? null : (kind.toWire(earlier) as WireOf<K>) };
   }
-  // A known address signing up again may be owed a new confirmation mail (at most one a day).
-  if (!row && name === 'newsletter') await resendConfirmation(deps, columns.email, language);
-  // A private kind says nothing of what is stored, whether the row was new or not.
+  // A private kind says nothing of what is stored, whether the row was new or not; a sign-up of a
+  // known address queued its confirmation's job all the same (after-store.ts).
   if (kind.unique || !row) return { message, data: null };
   return { message, data: kind.toWire(row) as WireOf<K> };
 }
+
+/** A unique violation of a table's client_id: the id was sent before with another form. */
+const isClientIdTaken = (error: unknown) => {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && constraint?.endsWith('_client_id_key') === true;
+};
 
 const storedWithClientId = (deps: Deps, kind: AnyKind, clientId: string) =>
   untyped(deps.db).selectFrom(kind.table).selectAll().where('clientId', '=', clientId).executeTakeFirst() as Promise<
@@ -107,11 +122,18 @@ function batcherFor(deps: Deps, name: KindName): InsertBatcher {
     batcher = createInsertBatcher(untyped(deps.db), kind.table, {
       // PGlite has one connection; a pool writes a few batches at once.
       concurrency: deps.config.databaseUrl ? 4 : 1,
-      // A row repeating a unique value (the newsletter's email, any kind's client id) is skipped;
-      // registerSubmission tells the two apart.
-      onConflictDoNothing: true,
+      // A row repeating a unique value is skipped: for a private kind, its own unique column's
+      // (the newsletter's email; a client id taken fails, see registerSubmission), for the others
+      // any (their client id), and registerSubmission reads which.
+      onConflictDoNothing: kind.unique ?? true,
       // The mails a submission causes are queued with it (server/submissions/after-store.ts).
-      afterInsert: (trx, stored) => afterSubmissionStored(trx, deps, { kind: name, rows: stored } as StoredRows),
+      afterInsert: (trx, stored, given) =>
+        afterSubmissionStored(
+          trx,
+          deps,
+          { kind: name, rows: stored } as StoredRows,
+          given as { email: string; language: Locale }[],
+        ),
     });
     byTable.set(kind.table, batcher);
   }

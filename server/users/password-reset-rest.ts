@@ -25,7 +25,7 @@ export async function passwordResetRest(app: ZodApp, deps: Deps): Promise<void> 
         operationId: 'forgotPassword',
         summary: 'Ask for a link to choose a new password',
         description:
-          'Always 202 with the same message, whether or not the address is an enabled staff account. Only an enabled account is mailed a single-use link to /reset-password, valid for 30 minutes and dead once the password changes; at most 3 such mails per address per hour (further requests get the same answer and no mail). Too many requests from one client within a minute are answered 429 with `Retry-After`, whatever address they name.',
+          'Always 202 with the same message, whether or not the address is an enabled staff account. Only an enabled account is mailed a single-use link to /reset-password, valid for 30 minutes and dead once the password changes; at most 3 such mails an hour and 10 a day to one mailbox, the address without its +tag, in any case (further requests get the same answer and no mail). Too many requests from one client within a minute are answered 429 with `Retry-After`, whatever address they name.',
         body: passwordForgotInput,
         response: {
           202: answer('Asked: a link is mailed if the address is an enabled account', messageAnswer, {

@@ -2,7 +2,9 @@
  * A forgotten password, and a new staff member's first one, set from a mailed link. The link is
  * single use, short-lived, and bound to the password it replaces (a fingerprint of its hash and
  * the account's token version), so any new password, a reset by an admin or a disabled account
- * kills it. Asking answers every address alike, after the same work: only the outbox row differs.
+ * kills it. Asking answers every address alike after the same statements: a job for the mail is
+ * queued whatever the address, and the mail worker makes the mail only for an enabled account
+ * (composeResetMail), so no request reads the accounts.
  */
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -16,7 +18,7 @@ import { spendLink } from '../auth/link-tokens';
 import { hashPassword } from '../auth/password';
 import { refuseCommonPassword } from '../auth/service';
 import { endSessions } from '../auth/sessions';
-import { clearAccountLock, type Limit, reserveAttempt } from '../auth/throttle';
+import { clearAccountLock, reserveAttempt } from '../auth/throttle';
 import type { LinkClaims, LinkPurpose } from '../auth/tokens';
 import type { DB } from '../db/database';
 import { isId } from '../db/ids';
@@ -24,20 +26,16 @@ import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { TooManyRequestsError, ValidationError } from '../errors';
 import { addressKey } from '../http/client-address';
-import { queueMail, renderMail } from '../mail/compose';
+import { composedMail, type Made, made, queueMail, queueRenderedMail } from '../mail/compose';
 import { type MailFrame, mailFrame } from '../mail/frame';
 import { siteLink } from '../mail/links';
+import { reserveMailbox } from '../mail/mailbox';
+import type { OutboxRow } from '../mail/outbox';
 import { InvitationMail, PasswordResetMail } from './password-reset-mails';
 
 /** A reset link holds half an hour; an invitation a week. */
 export const RESET_LINK_SECONDS = 30 * 60;
 export const INVITATION_LINK_SECONDS = 7 * 24 * 60 * 60;
-
-/**
- * Reset mails to one address: three an hour. Further requests are answered alike and mail
- * nothing, so the limit says nothing of whether the address is an account's.
- */
-export const RESET_MAILS_PER_ADDRESS: Limit = { max: 3, windowMs: 60 * 60_000 };
 
 /** The page both links open. */
 export const RESET_PAGE = '/reset-password';
@@ -64,20 +62,11 @@ export const passwordFingerprint = (account: { passwordHash: string; tokenVersio
 
 const siteOf = (frame: MailFrame) => new URL(frame.siteUrl).host;
 
-function resetMail(deps: MailDeps, frame: MailFrame, to: { email: string; name: string }, token: string) {
-  const link = siteLink(deps.config, RESET_PAGE, MAIL_LANGUAGE, { token });
-  return {
-    kind: 'password.reset',
-    to: to.email,
-    language: MAIL_LANGUAGE,
-    subject: t('passwordReset.mail.subject', undefined, MAIL_LANGUAGE),
-    body: <PasswordResetMail language={MAIL_LANGUAGE} frame={frame} name={to.name} email={to.email} link={link} />,
-  };
-}
-
 /**
- * Mails a reset link to an enabled staff account with that address, within its hourly limit.
- * Every request gets the same answer after the same work (a token signed, a mail rendered);
+ * Asks for a reset link for the address: within its mailbox's limits (three an hour, ten a day:
+ * server/mail/mailbox.ts), a job for the mail and the request's audit event, whatever the address;
+ * the worker mails only an enabled account (composeResetMail). Every request gets the same answer
+ * after the same statements, and the limit, counted for any address, says nothing of accounts;
  * only a client over its own limit, whichever address it names, is refused with 429.
  */
 export async function requestPasswordReset(
@@ -97,29 +86,41 @@ export async function requestPasswordReset(
       t('passwordReset.tooMany', { wait: formatMinutes(client.retryAfter) }),
       client.retryAfter,
     );
-  const perAddress = await reserveAttempt(deps.db, `reset:${input.email}`, RESET_MAILS_PER_ADDRESS, now);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await reserveMailbox(trx, 'password.reset', input.email, now))) return;
+    await queueRenderedMail(
+      trx,
+      deps,
+      composedMail({ kind: 'password.reset', to: input.email, language: MAIL_LANGUAGE, composer: 'password-reset' }),
+    );
+    await audit(trx, actor, 'auth.passwordReset.requested', input.email);
+  });
+  return { message: t('passwordReset.requested') };
+}
+
+/**
+ * The reset mail of a queued request (server/mail/composers.ts), made as it leaves: for an enabled
+ * account with that address, a link signed now (its half hour starts as the mail goes), or nothing.
+ */
+export async function composeResetMail(deps: Deps, row: Pick<OutboxRow, 'toAddress'>): Promise<Made | null> {
   const account = await deps.db
     .selectFrom('admin_users')
     .select(ACCOUNT_COLUMNS)
-    .where(sql`lower(email)`, '=', input.email)
+    .where(sql`lower(email)`, '=', row.toAddress.toLowerCase())
     .executeTakeFirst();
-  const frame = await mailFrame(deps, deps.db);
+  if (!account || account.disabledAt) return null;
   const token = await deps.tokens.signLink({
     purpose: 'password.reset',
-    subject: account?.id ?? input.email,
+    subject: account.id,
     lifetimeSeconds: RESET_LINK_SECONDS,
-    bound: passwordFingerprint(account ?? { passwordHash: input.email, tokenVersion: 0 }),
+    bound: passwordFingerprint(account),
   });
-  const mail = resetMail(deps, frame, account ?? { email: input.email, name: '' }, token);
-  if (account && !account.disabledAt && perAddress.allowed) {
-    await deps.db.transaction().execute(async (trx) => {
-      await queueMail(trx, deps, mail);
-      await audit(trx, actor, 'auth.passwordReset.requested', account.email);
-    });
-  } else {
-    await renderMail(mail.body);
-  }
-  return { message: t('passwordReset.requested') };
+  const link = siteLink(deps.config, RESET_PAGE, MAIL_LANGUAGE, { token });
+  const frame = await mailFrame(deps, deps.db);
+  return made(
+    t('passwordReset.mail.subject', undefined, MAIL_LANGUAGE),
+    <PasswordResetMail language={MAIL_LANGUAGE} frame={frame} name={account.name} email={account.email} link={link} />,
+  );
 }
 
 /**

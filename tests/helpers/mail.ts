@@ -1,13 +1,13 @@
 /**
  * Mail in tests: the outbox's due messages delivered to a real SMTP server (tests/helpers/smtp.ts)
  * and read back parsed, and the links found in them. One call delivers everything due now, on the
- * clock of the deps given, as the server's worker would.
+ * clock of the deps given, as the server's worker would: composed messages made, and those with
+ * nothing to send dropped.
  */
 import type { ParsedMail } from 'mailparser';
 import type { Deps } from '../../server/deps';
-import { withAttachments } from '../../server/mail/attachments';
-import { batchBodies } from '../../server/mail/batches';
-import { claimDue, markRetry, markSent } from '../../server/mail/outbox';
+import { claimDue, dropClaimed, markRetry, markSent } from '../../server/mail/outbox';
+import { madeOf, sendableRows } from '../../server/mail/sendable';
 import { createMailTransport } from '../../server/mail/transport';
 import type { TestSmtp } from './smtp';
 import { waitFor } from './wait';
@@ -26,8 +26,7 @@ export const mailEnv = (smtp: TestSmtp) => ({
 export async function deliverDue(deps: Deps, smtp: TestSmtp): Promise<ParsedMail[]> {
   const before = smtp.received.length;
   const transport = createMailTransport(deps.config);
-  const bodyOf = batchBodies(deps.db);
-  const attach = withAttachments(deps);
+  const prepare = sendableRows(deps);
   let sent = 0;
   try {
     for (
@@ -40,8 +39,11 @@ export async function deliverDue(deps: Deps, smtp: TestSmtp): Promise<ParsedMail
         await Promise.all(
           rows.slice(i, i + 3).map(async (row) => {
             try {
-              await transport.send(await attach(await bodyOf(row)));
-              await markSent(deps.db, row, deps.now());
+              const mail = await prepare(row);
+              // A composed message with nothing to send goes, as the worker drops it.
+              if (!mail) return void (await dropClaimed(deps.db, row));
+              await transport.send(mail);
+              await markSent(deps.db, row, deps.now(), undefined, madeOf(mail));
               sent += 1;
             } catch (error) {
               await markRetry(deps.db, row, deps.now(), (error as Error).message);

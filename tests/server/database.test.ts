@@ -22,6 +22,7 @@ const TABLES = [
   'mail_batch_templates',
   'mail_batches',
   'mail_outbox',
+  'mailbox_sends',
   'newsletter_editions',
   'newsletter_subscriptions',
   'partner_submissions',

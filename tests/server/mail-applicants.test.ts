@@ -134,7 +134,8 @@ describe.each(testDatabases())('applicant mails on %s', (kind) => {
       payload: contactPayload({
         email,
         name: 'Eve\r\nBcc: victim@example.org',
-        subject: 'Hi\r\nBcc: victim@example.org',
+        // No address in the subject: one would be left out of the mail altogether (server/mail/typed-text.ts).
+        subject: 'Hi\r\nBcc: victim',
       }),
     });
     if (res.statusCode === 201) {
@@ -142,7 +143,7 @@ describe.each(testDatabases())('applicant mails on %s', (kind) => {
       const received = smtp.received.filter((m) => m.rcptTo.includes(email));
       expect(received).toHaveLength(1);
       expect(received[0]!.rcptTo).toEqual([email]);
-      expect(received[0]!.parsed.subject).toBe('We received your message: Hi Bcc: victim@example.org');
+      expect(received[0]!.parsed.subject).toBe('We received your message: Hi Bcc: victim');
       expect(received[0]!.parsed.headers.has('bcc')).toBe(false);
     } else {
       expect(res.statusCode).toBe(400);

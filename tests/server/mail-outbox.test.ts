@@ -1,6 +1,7 @@
 /**
  * The mail outbox against a real SMTP server (smtp-server), messages read back with mailparser:
- * transactional enqueue, delivery with the stored headers, dedupe, refusals before storage,
+ * transactional enqueue, delivery with the stored headers, messages made as they leave, dedupe,
+ * refusals before storage,
  * retries on a clock the test moves, crash recovery by lease, giving up after a day, two workers
  * on one PostgreSQL database, stopping, DKIM, and .eml files without SMTP_URL.
  */
@@ -16,6 +17,7 @@ import { createTokenSigner } from '../../server/auth/tokens';
 import { createDeps } from '../../server/bootstrap';
 import { type DatabaseHandle, openPostgres } from '../../server/db/database';
 import type { Deps } from '../../server/deps';
+import { composedMail } from '../../server/mail/compose';
 import {
   claimDue,
   enqueueMail,
@@ -27,7 +29,7 @@ import {
 } from '../../server/mail/outbox';
 import { createMailTransport } from '../../server/mail/transport';
 import { type MailWorkerOptions, startMailWorker } from '../../server/mail/worker';
-import { TEST_SECRET, testConfig } from '../helpers/app';
+import { insertStaff, TEST_SECRET, testConfig } from '../helpers/app';
 import { freshDatabase, type TestDatabase, testDatabases } from '../helpers/databases';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { waitFor } from '../helpers/wait';
@@ -152,6 +154,34 @@ describe.each(testDatabases())('the mail outbox on %s', (kind) => {
     await waitForRows('the first mail to be sent', (r) => r[0]?.status === 'sent');
     await enqueue(deps, message(3));
     await waitFor(() => smtp.received.length === 2, { what: 'the second mail, sent on the wake-up', timeoutMs: 5000 });
+  });
+
+  it('makes a composed message as it leaves, and drops one with nothing to send at once, taking no turn', async () => {
+    // One send a minute: a job that took a turn to find nothing would hold the next mail a minute.
+    const deps = await makeDeps({ MAIL_PER_MINUTE: '1' });
+    const account = await insertStaff(deps.db, 'editor');
+    const reset = (to: string) =>
+      composedMail({ kind: 'password.reset', to, language: 'en', composer: 'password-reset' });
+    for (let i = 0; i < 5; i++) await enqueue(deps, reset(`nobody${i}@example.org`));
+    advance(1);
+    await enqueue(deps, reset(account.email));
+    expect((await rows()).map((row) => [row.subject, row.text])).toEqual(
+      Array.from({ length: 6 }, () => ['Written when it is sent', '']),
+    );
+    runWorker(deps);
+    // Loading the mail renderer takes seconds on a busy machine; five turns would take five minutes.
+    await waitFor(() => smtp.received.length === 1, {
+      what: 'the mail to the account, behind five jobs for no one',
+      timeoutMs: 30_000,
+    });
+    await waitForRows('the jobs for no one to go', (r) => r.length === 1 && r[0]!.status === 'sent');
+    const [row] = await rows();
+    expect(row!.toAddress).toBe(account.email);
+    // What left is kept for staff to read, as any message is.
+    expect(row!.subject).toBe('Choose a new password');
+    expect(row!.text).toContain('/reset-password?token=');
+    expect(smtp.received[0]!.parsed.subject).toBe('Choose a new password');
+    expect(smtp.received[0]!.rcptTo).toEqual([account.email]);
   });
 
   it('keeps one row per dedupe key', async () => {

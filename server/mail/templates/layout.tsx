@@ -8,6 +8,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { FOUNDATION } from '../../../shared/constants';
 import { type Locale, t } from '../../../shared/messages';
 import { COLORS } from './colors';
+import { repeatable } from '../typed-text';
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from './components';
 
 export { COLORS };
@@ -99,11 +100,15 @@ export function ActionButton({ href, children }: { href: string; children: React
   );
 }
 
+/**
+ * The first words of a mail: the reader's name as they typed it, or a generic greeting when there
+ * is none or it holds a link (typed-text.ts): a stranger's words never open the foundation's mail.
+ */
 export function Greeting({ name, language }: { name?: string | undefined; language: Locale }) {
-  const trimmed = name?.trim();
+  const shown = repeatable(name);
   return (
     <Text style={styles.text}>
-      {trimmed ? t('mail.greeting', { name: trimmed }, language) : t('mail.greetingNoName', undefined, language)}
+      {shown ? t('mail.greeting', { name: shown }, language) : t('mail.greetingNoName', undefined, language)}
     </Text>
   );
 }

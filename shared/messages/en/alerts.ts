@@ -28,6 +28,10 @@ export const alertMessages = {
   'alerts.entry.campaign': 'Campaign',
   'alerts.entry.reference': 'Payment reference',
   'alerts.entry.open': 'Open in the dashboard',
+  'alerts.later.subject': '{count, plural, one {# more pledge} other {# more pledges}}',
+  'alerts.later.intro':
+    'After the pledge we told you of, {count, plural, one {# more pledge} other {# more pledges}} arrived between {from} and {to} (Lagos time). When pledges come fast, you hear of the first at once and of the rest together, at most every {minutes} minutes.',
+  'alerts.later.line': '{name}: {amount} to “{campaign}”, reference {reference}, {time}',
   'alerts.unmatched.subject':
     '{count, plural, one {# credit did not match a pledge} other {# credits did not match a pledge}}',
   'alerts.unmatched.intro':

@@ -48,6 +48,7 @@ export const mailMessages = {
   'mail.application.intro.volunteer': 'Thank you for offering to volunteer with us. We have received your application.',
   'mail.application.intro.partner':
     'Thank you for proposing a partnership on behalf of {organization}. We have received your application.',
+  'mail.application.intro.partnerPlain': 'Thank you for proposing a partnership. We have received your application.',
   'mail.application.intro.advocate':
     'Thank you for offering to speak up for our causes. We have received your application.',
   'mail.application.nextTitle': 'What happens next',
@@ -58,12 +59,15 @@ export const mailMessages = {
   'mail.contact.subject': 'We received your message: {subject}',
   'mail.contact.preview': 'Thank you for writing to us.',
   'mail.contact.intro': 'Thank you for writing to us. We have received your message “{subject}”.',
+  'mail.contact.subjectPlain': 'We received your message',
+  'mail.contact.introPlain': 'Thank you for writing to us. We have received your message.',
   'mail.contact.next': 'We read every message and reply as soon as we can, usually within a few working days.',
   'mail.welcome.subject': 'Welcome to {name}',
   'mail.welcome.preview': 'Your application has been approved.',
   'mail.welcome.intro.volunteer': 'Good news: your application to volunteer has been approved. Welcome to the team!',
   'mail.welcome.intro.partner':
     'Good news: the partnership you proposed for {organization} has been approved. Welcome!',
+  'mail.welcome.intro.partnerPlain': 'Good news: the partnership you proposed has been approved. Welcome!',
   'mail.welcome.intro.advocate': 'Good news: your application to become an advocate has been approved. Welcome!',
   'mail.welcome.next': 'A member of our team will contact you soon to plan the first steps together.',
   'mail.welcome.campaigns': 'See our campaigns',

@@ -36,6 +36,7 @@ export const outboxMessages = {
   'outbox.alreadySent': 'This message has already been sent: it is not sent twice',
   'outbox.beingSent': 'This message is being sent right now: wait for the outcome',
   // The dashboard's home.
+  'outbox.composedLater': 'Written when it is sent',
   'outbox.notSetUp':
     'Email is not set up: {count, plural, one {# message is} other {# messages are}} waiting in {directory}',
   'outbox.notSetUpHint': 'Set SMTP_URL to send them (see docs/email.md); messages already kept as files are not sent.',

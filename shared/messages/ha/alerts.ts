@@ -30,6 +30,10 @@ export const alertMessagesHa: Record<keyof typeof alertMessages, string> = {
   'alerts.entry.campaign': 'Gangami',
   'alerts.entry.reference': 'Lambar shaidar biya',
   'alerts.entry.open': 'Buɗe a dashbod',
+  'alerts.later.subject': '{count, plural, one {Ƙarin alƙawari #} other {Ƙarin alƙawura #}}',
+  'alerts.later.intro':
+    'Bayan alƙawarin da muka sanar da kai, {count, plural, one {ƙarin alƙawari # ya iso} other {ƙarin alƙawura # sun iso}} tsakanin {from} da {to} (agogon Legas). Idan alƙawura suna zuwa da sauri, za ka ji labarin na farko nan take, sauran kuma tare, aƙalla bayan kowane minti {minutes}.',
+  'alerts.later.line': '{name}: {amount} zuwa “{campaign}”, lambar shaida {reference}, {time}',
   'alerts.unmatched.subject':
     '{count, plural, one {Kuɗi # da aka shigo da su bai dace da wani alƙawari ba} other {Kuɗi # da aka shigo da su ba su dace da wani alƙawari ba}}',
   'alerts.unmatched.intro':

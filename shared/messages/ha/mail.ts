@@ -52,6 +52,7 @@ export const mailMessagesHa: Record<keyof typeof mailMessages, string> = {
     'Mun gode da niyyarka ta yin aikin sa-kai tare da mu. Mun karɓi takardar neman shigarka.',
   'mail.application.intro.partner':
     'Mun gode da shawarar haɗin gwiwa a madadin {organization}. Mun karɓi takardar neman shigarka.',
+  'mail.application.intro.partnerPlain': 'Mun gode da shawarar haɗin gwiwa. Mun karɓi takardar neman shigarka.',
   'mail.application.intro.advocate':
     'Mun gode da niyyarka ta yin magana domin manufofinmu. Mun karɓi takardar neman shigarka.',
   'mail.application.nextTitle': 'Abin da zai biyo baya',
@@ -63,11 +64,14 @@ export const mailMessagesHa: Record<keyof typeof mailMessages, string> = {
   'mail.contact.subject': 'Mun karɓi saƙonka: {subject}',
   'mail.contact.preview': 'Mun gode da rubuto mana.',
   'mail.contact.intro': 'Mun gode da rubuto mana. Mun karɓi saƙonka mai taken “{subject}”.',
+  'mail.contact.subjectPlain': 'Mun karɓi saƙonka',
+  'mail.contact.introPlain': 'Mun gode da rubuto mana. Mun karɓi saƙonka.',
   'mail.contact.next': 'Muna karanta kowane saƙo kuma muna amsawa da wuri, yawanci cikin ‘yan kwanakin aiki.',
   'mail.welcome.subject': 'Barka da zuwa {name}',
   'mail.welcome.preview': 'An amince da takardar neman shigarka.',
   'mail.welcome.intro.volunteer': 'Albishir: an amince da takardarka ta aikin sa-kai. Barka da shigowa cikin ƙungiyar!',
   'mail.welcome.intro.partner': 'Albishir: an amince da haɗin gwiwar da ka nema domin {organization}. Barka da zuwa!',
+  'mail.welcome.intro.partnerPlain': 'Albishir: an amince da haɗin gwiwar da ka nema. Barka da zuwa!',
   'mail.welcome.intro.advocate': 'Albishir: an amince da takardarka ta zama mai fafutuka. Barka da zuwa!',
   'mail.welcome.next':
     'Ɗaya daga cikin ƙungiyarmu zai tuntuɓe ka nan ba da daɗewa ba domin mu tsara matakan farko tare.',
