@@ -10,15 +10,9 @@
  * worker's thread id: what the tests count, and what an operator may watch.
  */
 import diagnostics from 'node:diagnostics_channel';
-import { Worker } from 'node:worker_threads';
-import { createSemaphore } from '../lib/semaphore';
+import { workerThreads } from '../lib/worker-threads';
 import type { ReceiptDocument } from './receipt-pdf';
 import type { BuildAnswer } from './receipt-pdf-worker';
-
-/** A receipt is a page: it is made in well under a second, or something is wrong. */
-const BUILD_TIMEOUT_MS = 20_000;
-const HEAP_MB = 128;
-const IDLE_MS = 30_000;
 
 export const RECEIPT_BUILT_CHANNEL = 'foundation.receipt-pdf.built';
 export interface ReceiptBuilt {
@@ -29,98 +23,28 @@ export interface ReceiptBuilt {
 }
 const built = diagnostics.channel(RECEIPT_BUILT_CHANNEL);
 
-/**
- * Built, the worker is dist/server/receipt-pdf-worker.js beside main.js (an entry of its own in
- * scripts/build.mjs); from the sources (tsx, vitest) it is the .ts beside this file.
- */
-const fromSource = import.meta.url.endsWith('.ts');
-const WORKER_FILE = new URL(fromSource ? './receipt-pdf-worker.ts' : './receipt-pdf-worker.js', import.meta.url);
+/** A receipt is a page: it is made in well under a second, or something is wrong. */
+const BUILD_LIMITS = { timeoutMs: 20_000, heapMb: 128 };
 
-function startWorker(): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 16 };
-  if (!fromSource) return new Worker(WORKER_FILE, { resourceLimits });
-  // Node 20 ignores --import in a worker's execArgv: tsx is registered from inside the worker.
-  const [tsx, worker] = [import.meta.resolve('tsx/esm/api'), WORKER_FILE.href].map((url) => JSON.stringify(url));
-  const boot = `import(${tsx}).then(({ register }) => { register(); return import(${worker}); });`;
-  return new Worker(boot, { eval: true, execArgv: [], resourceLimits });
-}
-
-/** The worker, while there is one, and the timer that ends it once idle. */
-let kept: { worker: Worker; idle?: NodeJS.Timeout } | undefined;
-
-function takeWorker(): Worker {
-  if (kept) {
-    clearTimeout(kept.idle);
-    kept.worker.ref();
-    return kept.worker;
-  }
-  const worker = startWorker();
-  const current = { worker };
-  kept = current;
-  worker.once('exit', () => {
-    if (kept === current) kept = undefined;
-  });
-  return worker;
-}
-
-/** After a receipt: kept for the next one a while, without holding the process open. */
-function rest(worker: Worker) {
-  if (kept?.worker !== worker) return;
-  kept.idle = setTimeout(() => discard(worker), IDLE_MS).unref();
-  worker.unref();
-}
-
-/** After a failure: this worker is ended, and the next receipt starts another. */
-function discard(worker: Worker) {
-  if (kept?.worker === worker) kept = undefined;
-  void worker.terminate();
-}
-
-const turns = createSemaphore(1);
+const builders = workerThreads<ReceiptDocument, BuildAnswer>({
+  from: import.meta.url,
+  source: './receipt-pdf-worker.ts',
+  built: './receipt-pdf-worker.js',
+  limits: BUILD_LIMITS,
+  youngHeapMb: 16,
+  concurrency: 1,
+  name: 'receipt PDF worker',
+  tooSlow: (limits) => new Error(`A receipt PDF took more than ${limits.timeoutMs / 1000} s to make`),
+  tooBig: () => new Error('A receipt PDF needed more memory than its worker has'),
+});
 
 /** The receipt's PDF bytes, made in the worker thread. */
-export function buildReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
-  return turns.run(() => buildInWorker(receipt));
-}
-
-function buildInWorker(receipt: ReceiptDocument): Promise<Buffer> {
-  const worker = takeWorker();
-  return new Promise<Buffer>((resolve, reject) => {
-    const settle = (healthy: boolean) => {
-      clearTimeout(timer);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (healthy) rest(worker);
-      else discard(worker);
-    };
-    const timer = setTimeout(() => {
-      settle(false);
-      reject(new Error(`A receipt PDF took more than ${BUILD_TIMEOUT_MS / 1000} s to make`));
-    }, BUILD_TIMEOUT_MS);
-    const onMessage = (answer: BuildAnswer) => {
-      settle(true);
-      if ('failed' in answer) {
-        reject(new Error(`Making a receipt PDF failed: ${answer.failed}`));
-        return;
-      }
-      const pdf = Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
-      if (built.hasSubscribers) {
-        built.publish({
-          language: receipt.language,
-          bytes: pdf.length,
-          threadId: worker.threadId,
-        } satisfies ReceiptBuilt);
-      }
-      resolve(pdf);
-    };
-    const onError = (error: Error) => {
-      settle(false);
-      reject(error);
-    };
-    const onExit = (code: number) => {
-      settle(false);
-      reject(new Error(`The receipt PDF worker stopped with exit code ${code}`));
-    };
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage(receipt);
-  });
+export async function buildReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
+  const { answer, threadId } = await builders.run(receipt);
+  if ('failed' in answer) throw new Error(`Making a receipt PDF failed: ${answer.failed}`);
+  const pdf = Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
+  if (built.hasSubscribers) {
+    built.publish({ language: receipt.language, bytes: pdf.length, threadId } satisfies ReceiptBuilt);
+  }
+  return pdf;
 }
