@@ -68,7 +68,7 @@ export async function registerSubmission<K extends KindName>(
   const earlier = !row && clientId ? await storedWithClientId(deps, kind, clientId) : undefined;
   if (earlier) {
     if (!sameContent(columns, earlier)) throw new ConflictError(t('submission.clientIdReused'));
-    return { message, data: kind.unique ? null : (kind.toWire(earlier) as WireOf<K>) };
+    return { message, data: kind.unique ? null : (kind.toWire({ ...earlier, ...kind.asReceived }) as WireOf<K>) };
   }
   // A known address signing up again may be owed a new confirmation mail (at most one a day).
   if (!row && name === 'newsletter') await resendConfirmation(deps, columns.email, language);
