@@ -186,7 +186,7 @@ export async function setText(
   if (locale === 'en' && entry.locked)
     throw new ValidationError(t('texts.locked'), [{ path: 'text', message: t('texts.locked') }]);
   const text = input.text.trim();
-  const problems = textProblems(entry.en, text, locale);
+  const problems = textProblems(entry.en, text, locale, { key, catalogue: entry[locale] });
   if (problems.length) {
     const message = textProblemMessage(problems[0]!);
     throw new ValidationError(message, [{ path: 'text', message }]);

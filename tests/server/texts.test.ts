@@ -204,6 +204,57 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
     expect(await rows()).toEqual([]);
   });
 
+  it('refuses a text out of proportion to the catalogue, or writing a placeholder more often, and keeps nothing', async () => {
+    const cases: [string, object, RegExp][] = [
+      // A thousand characters of subject: three times the catalogue's 41 is 123.
+      ['mail.receipt.subject', { locale: 'en', text: `Receipt {number} ${'x'.repeat(1000)}` }, /\b123\b/],
+      // A subject is never over 150, however long the catalogue's.
+      [
+        'alerts.unmatched.subject',
+        { locale: 'en', text: `${catalogueText('alerts.unmatched.subject', 'en')} ${'x'.repeat(60)}` },
+        /\b150\b/,
+      ],
+      // Three times the catalogue's text (and at least 80 characters) elsewhere.
+      [HOME_TITLE, { locale: 'ha', text: 'Abin da muke yi '.repeat(20) }, /\b111\b/],
+      [
+        'mail.pledge.subject',
+        { locale: 'en', text: '{reference} {reference} {reference}: {amount}' },
+        /\{reference\}.*once/,
+      ],
+      ['mail.pledge.subject', { locale: 'ha', text: '{reference} {amount} {amount}' }, /\{amount\}/],
+      [COUNTED, { locale: 'en', text: `${catalogueText(COUNTED, 'en')} {count}` }, /\{count\}/],
+    ];
+    for (const [key, body, message] of cases) {
+      const res = await put(key, body);
+      expect(res.statusCode, `${key} ${JSON.stringify(body).slice(0, 60)}`).toBe(400);
+      expect(res.json().message).toMatch(message);
+      expect(res.json().errors[0].path).toBe('text');
+    }
+    const hausa = await as('translator', 'PUT', '/api/texts/mail.receipt.subject', {
+      locale: 'ha',
+      text: `Rasiti {number} ${'x'.repeat(140)}`,
+    });
+    expect(hausa.statusCode).toBe(400);
+    const refusedInHausa = await t.app.inject({
+      method: 'PUT',
+      url: '/api/texts/mail.pledge.subject',
+      payload: { locale: 'en', text: '{reference} {reference}: {amount}' },
+      headers: { host: 'localhost', authorization: `Bearer ${tokens.translator}`, 'accept-language': 'ha' },
+    });
+    expect(refusedInHausa.json().message).toBe('A rubuta {reference} sau ɗaya kawai, kamar yadda rubutun asali yake');
+    const viaTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/texts.set',
+      payload: { json: { key: 'mail.receipt.subject', locale: 'en', text: 'x{number}'.repeat(200) } },
+      headers: { host: 'localhost', authorization: `Bearer ${tokens.translator}` },
+    });
+    expect(viaTrpc.statusCode).toBe(400);
+    expect(await rows()).toEqual([]);
+    // Within the bounds, a longer wording is a correction like any other.
+    const longer = `${catalogueText(HOME_TITLE, 'ha')} — ${'a'.repeat(40)}`;
+    expect((await put(HOME_TITLE, { locale: 'ha', text: longer })).statusCode).toBe(200);
+  });
+
   it('answers the same through tRPC, from the same schema and service', async () => {
     const call = (name: string, input: object) =>
       t.app.inject({

@@ -3,6 +3,9 @@ export const textMessages = {
   'texts.problem.empty': 'Write the text: it cannot be empty',
   'texts.problem.braces': 'A brace {braces} has lost its pair',
   'texts.problem.characters': 'Keep the text on one line, as the English is, without control characters',
+  'texts.problem.length': 'The text is too long: here it may have up to {max} characters',
+  'texts.problem.repeated':
+    'Write {name} at most {count, plural, one {once} other {# times}}, as the catalogue’s text does',
   'texts.problem.missing': 'The text must keep {names}, as the English has',
   'texts.problem.extra': 'The English has no {names}: the text cannot use it',
   'texts.problem.plural': 'The plural of {name} is broken: keep its forms, "other" included, as in the English',
