@@ -233,7 +233,7 @@ export async function registerPages(
     const pageData: PageData = { path: pathname, state: page.state, texts: page.texts };
     const data =
       `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(pageData)}</script>` +
-      (await overridesScript(deps, req.locale));
+      (await overridesScript(deps, req.locale, 'public'));
     const html = fill(req, reply, { head, html: page.html, data });
     rendered?.();
     return (
@@ -274,7 +274,7 @@ export async function registerPages(
         const meta = clientOnly ? metaForPath(passwordPage ? '/login' : pathname) : await metaOf(deps, pathname, 200);
         const head =
           headTags(req, pathname, meta, { publicUrl, canonical: false }) + (passwordPage ? PASSWORD_PAGE_HEAD : '');
-        const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>${await overridesScript(deps, req.locale)}`;
+        const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>${await overridesScript(deps, req.locale, 'staff')}`;
         return reply.send(fill(req, reply, { head, html: '', data: noscript }));
       }
       return render(req, reply, req.url);

@@ -49,6 +49,7 @@ const PUBLIC_QUERIES = new Set([
   'campaign.countByLocation',
   'settings.public',
   'pledge.supporters',
+  'texts.corrections',
 ]);
 
 /** Bounds, so odd query strings cannot grow memory without end; the least recently used go first. */

@@ -98,6 +98,11 @@ export function setOverrides(locale: Locale, texts: Partial<Record<string, strin
   state.overrides[locale] = texts as Partial<Catalogue>;
 }
 
+/** Adds staff's corrections of some of a language's texts to those in place (a part of the app brings its own). */
+export function addOverrides(locale: Locale, texts: Partial<Record<string, string>>): void {
+  state.overrides[locale] = { ...state.overrides[locale], ...(texts as Partial<Catalogue>) };
+}
+
 /** The keys of every text registered so far (English has them all). */
 export const catalogueKeys = (): string[] => Object.keys(state.catalogues.en);
 

@@ -14,7 +14,9 @@ import { issueToken } from '../../server/auth/service';
 import { corrections } from '../../server/texts/service';
 import { catalogueText, t as translate } from '../../shared/messages';
 import { CATALOGUE_GROUPS } from '../../shared/messages/catalogue-files';
-import { TEXT_OVERRIDES_ID } from '../../shared/page-data';
+import { coreMessages } from '../../shared/messages/en/core';
+import { type PageData, TEXT_OVERRIDES_ID } from '../../shared/page-data';
+import { PAGE_PATHS } from '../../shared/page-meta';
 import { ROLES, type Role } from '../../shared/roles';
 import type { TextItem, TextsAnswer } from '../../shared/schemas/texts';
 import { createTestApp, insertStaff, type TestApp } from '../helpers/app';
@@ -27,7 +29,10 @@ const ALL_KEYS = CATALOGUE_GROUPS.flatMap((group) => Object.keys(group.en));
 const HOME_TITLE = 'home.focusTitle';
 /** A message with a count: its plural and placeholder must stay. */
 const COUNTED = ALL_KEYS.find((key) => /\{count, plural,/.test(catalogueText(key, 'en') ?? ''))!;
-const SPEC_KEY = Object.keys(CATALOGUE_GROUPS.find((group) => group.group === 'spec')!.en)[0]!;
+/** A text of the spec that only the site's own pages show: its English is the spec's, its Hausa ours. */
+const SPEC_KEY = 'form.registrationFailed';
+/** A message a spec REST path answers with: the REST contract, in both languages. */
+const API_KEY = 'auth.loginSuccess';
 
 describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
   let t: TestApp;
@@ -100,12 +105,13 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
       override: {},
       placeholders: [],
       stale: false,
-      locked: false,
+      locked: [],
     });
     expect(item.reviewedBy).toBeUndefined();
     const counted = await itemOf(COUNTED);
     expect(counted.placeholders).toContain('count');
-    expect((await itemOf(SPEC_KEY)).locked).toBe(true);
+    expect((await itemOf(SPEC_KEY)).locked).toEqual(['en']);
+    expect((await itemOf(API_KEY)).locked).toEqual(['en', 'ha']);
   });
 
   it('refuses odd queries with 400', async () => {
@@ -153,6 +159,52 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
     expect(after.body).not.toContain(text);
   });
 
+  it("sends a page the corrections of the texts it loads only, and the staff area's to a browser entering it", async () => {
+    const corrected = {
+      [HOME_TITLE]: 'Abin da muke yi a yankunanmu',
+      'admin.login.title': "Shigar ma'aikatan gidauniya",
+      'mail.application.subject': 'Mun karɓi buƙatarka, mun gode',
+    };
+    for (const [key, text] of Object.entries(corrected))
+      expect((await put(key, { locale: 'ha', text })).statusCode, key).toBe(200);
+    const overridesIn = (html: string) => {
+      const script = new RegExp(`<script type="application/json" id="${TEXT_OVERRIDES_ID}">(.*?)</script>`).exec(html);
+      return script ? (JSON.parse(script[1]!) as Record<string, string>) : {};
+    };
+    const page = await t.app.inject({ url: '/?lang=ha', headers: { host: 'localhost', accept: 'text/html' } });
+    expect(overridesIn(page.body)).toEqual({ [HOME_TITLE]: corrected[HOME_TITLE] });
+    const shell = await t.app.inject({ url: '/login?lang=ha', headers: { host: 'localhost', accept: 'text/html' } });
+    expect(overridesIn(shell.body)).toEqual({
+      [HOME_TITLE]: corrected[HOME_TITLE],
+      'admin.login.title': corrected['admin.login.title'],
+    });
+    // What a browser that started on a public page fetches with the staff area's code.
+    const staff = await t.app.inject({
+      url: `/trpc/texts.corrections?input=${encodeURIComponent(JSON.stringify({ json: { locale: 'ha' } }))}`,
+      headers: { host: 'localhost' },
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json().result.data.json).toEqual({ 'admin.login.title': corrected['admin.login.title'] });
+    const english = await t.app.inject({
+      url: `/trpc/texts.corrections?input=${encodeURIComponent(JSON.stringify({ json: { locale: 'en' } }))}`,
+      headers: { host: 'localhost' },
+    });
+    expect(english.json().result.data.json).toEqual({});
+
+    // A public page shows every page's texts only, whose corrections it carries.
+    const core = new Set(Object.keys(coreMessages));
+    for (const path of [...PAGE_PATHS.filter((p) => p !== '/login'), '/no-such-page']) {
+      const res = await t.app.inject({ url: path, headers: { host: 'localhost', accept: 'text/html' } });
+      const data = /<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(res.body)?.[1];
+      const shown = Object.keys((JSON.parse(data!) as PageData).texts ?? {});
+      expect(shown.length, path).toBeGreaterThan(0);
+      expect(
+        shown.filter((key) => !core.has(key)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   it('writes mails in the corrected words', async () => {
     const subject = 'Mun karɓi buƙatarka ta aikin sa-kai, mun gode';
     expect((await put('mail.application.subject', { locale: 'ha', text: subject })).statusCode).toBe(200);
@@ -181,7 +233,9 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
       [HOME_TITLE, { locale: 'ha', text: '   ' }, /./],
       [HOME_TITLE, { locale: 'ha', text: 'Abin da\r\nBcc: x@example.org' }, /one line/],
       [HOME_TITLE, { locale: 'ha', text: 'Abin da\u0000muke yi' }, /one line/],
-      [SPEC_KEY, { locale: 'en', text: 'Something else' }, /published API/],
+      [SPEC_KEY, { locale: 'en', text: 'Something else' }, /specification/],
+      [API_KEY, { locale: 'en', text: 'Signed in' }, /published API/],
+      [API_KEY, { locale: 'ha', text: 'Barka da shigowa' }, /published API/],
     ];
     for (const [key, body, message] of cases) {
       const res = await put(key, body);

@@ -11,7 +11,9 @@ export const textMessages = {
   'texts.problem.plural': 'The plural of {name} is broken: keep its forms, "other" included, as in the English',
   'texts.problem.glossary': 'The glossary writes "{term}" as "{hausa}" in Hausa',
   'texts.locked':
-    'This English text is part of the published API, which other programs rely on: only its Hausa may change here',
+    'This English text is written in the site’s specification, which the site keeps word for word: only its Hausa may change here',
+  'texts.lockedApi':
+    'This text is part of the published API, which other programs rely on: it cannot change here, in English or in Hausa',
   'texts.nav': 'Texts',
   'texts.title': 'Texts',
   'texts.intro':

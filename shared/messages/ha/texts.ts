@@ -13,7 +13,9 @@ export const textMessagesHa: Record<keyof typeof textMessages, string> = {
   'texts.problem.plural': 'Jam\'in {name} ya lalace: a riƙe siffofinsa, har da "other", kamar yadda Turancin yake',
   'texts.problem.glossary': 'Ƙamus ɗin yana rubuta "{term}" a matsayin "{hausa}" a Hausa',
   'texts.locked':
-    'Wannan rubutun Turanci yana cikin API da aka wallafa, wanda wasu shirye-shirye suka dogara da shi: Hausarsa kawai za a iya canzawa a nan',
+    'An rubuta wannan rubutun Turanci a cikin bayanin tsarin shafin, wanda shafin yake bi kalma da kalma: Hausarsa kawai za a iya canzawa a nan',
+  'texts.lockedApi':
+    'Wannan rubutun yana cikin API da aka wallafa, wanda wasu shirye-shirye suka dogara da shi: ba za a iya canza shi a nan ba, da Turanci ko da Hausa',
   'texts.nav': 'Rubuce-rubuce',
   'texts.title': 'Rubuce-rubuce',
   'texts.intro':
