@@ -68,10 +68,11 @@ async function rowsOf(db: DB, keys?: string[]): Promise<Rows> {
 
 /**
  * Staff's correction in force: none where it reads as the catalogue does (once a developer has
- * pulled it into the code, npm run i18n:pull, and it is deployed).
+ * pulled it into the code, npm run i18n:pull, and it is deployed), nor where the text is locked
+ * (one stored before the lock stays out of force, of the list and of the PO files).
  */
 const correctionOf = (entry: Entry, row: OverrideRow | undefined, locale: Locale) =>
-  row?.text != null && row.text !== entry[locale] ? row.text : undefined;
+  row?.text != null && row.text !== entry[locale] && !entry.locked.includes(locale) ? row.text : undefined;
 /** What a text reads as in a language: staff's correction, else the catalogue's. */
 const shown = (entry: Entry, row: OverrideRow | undefined, locale: Locale) =>
   correctionOf(entry, row, locale) ?? entry[locale];

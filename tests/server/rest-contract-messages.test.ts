@@ -8,6 +8,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/service';
+import { corrections } from '../../server/texts/service';
 import { catalogueText, type Locale } from '../../shared/messages';
 import { CATALOGUE_GROUPS } from '../../shared/messages/catalogue-files';
 import { lockedLanguages, REST_ANSWER_KEYS } from '../../shared/messages/locked-texts';
@@ -227,6 +228,10 @@ describe.each(testDatabases())("the REST contract's messages on %s", (kind) => {
       const login = await ask({ method: 'POST', url: '/api/auth/login', payload: ADMIN }, locale);
       expect(login.json().message).toBe(message);
     }
+    // Nor is it listed as a change, nor written to the PO files and the pull.
+    const [item] = (await texts('q=auth.loginSuccess')).filter((i) => i.key === 'auth.loginSuccess');
+    expect(item?.override).toEqual({});
+    expect((await corrections(t.deps.db)).get('auth.loginSuccess')?.en?.text).toBeUndefined();
     await t.deps.db.deleteFrom('text_overrides').execute();
   });
 });
