@@ -99,8 +99,7 @@ export async function getOutboxMessage(deps: Pick<Deps, 'db'>, id: string): Prom
 const withoutTokens = (body: string) => body.replace(/([?&](?:amp;)?token=)[^&"'\s<>]+/g, '$1…');
 
 /** A message stored failed without an attempt: it could not be sent as written (outbox.ts). */
-export const isNotSendable = (row: Pick<OutboxRow, 'status' | 'attempts'>) =>
-  row.status === 'failed' && row.attempts === 0;
+const isNotSendable = (row: Pick<OutboxRow, 'status' | 'attempts'>) => row.status === 'failed' && row.attempts === 0;
 
 /**
  * POST /api/outbox/{id}/retry: a failed or queued message is due now, and its day of retries
@@ -118,7 +117,7 @@ export async function retryOutboxMessage(
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await findRow(trx, id);
     if (row.status === 'sent') throw new ConflictError(t('outbox.alreadySent'));
-    // Failed without an attempt: it could not be written as a mail (outbox.ts notSendable), and
+    // Failed without an attempt: it could not be written as a mail (outbox.ts), and
     // sending the same row again would fail the same way.
     if (isNotSendable(row)) throw new ConflictError(t('outbox.notSendable'));
     if (row.status === 'sending') throw new ConflictError(t('outbox.beingSent'));

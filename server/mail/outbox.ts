@@ -213,6 +213,8 @@ function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail): I
   };
 }
 
+/** How a message that could not be sent as given starts its last error. */
+const NOT_SENDABLE = 'Not sendable as written';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: what cannot be stored (U+0000) or shown on one line.
 const UNPRINTABLE = /[\u0000-\u001f\u007f]/g;
 /** Text PostgreSQL can store (no U+0000), and on one line where it names something. */
@@ -252,9 +254,6 @@ function notSendable(
     createdAt: now,
   };
 }
-
-/** How a message that could not be sent as given starts its last error. */
-export const NOT_SENDABLE = 'Not sendable as written';
 
 /**
  * Claims up to `limit` due rows for this worker: 'sending' ones whose lease ran out (their worker
