@@ -1,10 +1,11 @@
 /**
  * Interface texts staff correct, through REST and tRPC, on both databases: who may, the list in
  * the catalogue's order with search, filters and keyset pages, a correction that pages (server
- * HTML included, with its JSON script for the browser), answers and `t` use at once, the refusals
- * (placeholders, plurals, braces, the glossary, the spec's English, unknown keys, odd input) that
- * change nothing, back to the catalogue's text, review marks that hold only while the words do,
- * corrections written before the English changed, and the audit trail.
+ * HTML included, with its JSON script for the browser, which carries the corrections of the texts
+ * the page loads only), answers and `t` use at once, the refusals (placeholders lost or repeated,
+ * plurals, braces, a length out of proportion, the glossary, locked texts, unknown keys, odd
+ * input) that change nothing, back to the catalogue's text, review marks that hold only while the
+ * words do, corrections written before the English changed, and the audit trail.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as renderer from '../../client/entry-server';
