@@ -11,7 +11,7 @@ import { APP_DATA_ID, type PageData, TEXT_OVERRIDES_ID } from '../shared/page-da
 import { LANGUAGE_PARAM } from '../shared/page-language';
 import { App } from './app';
 import { createQueryClient } from './app-providers';
-import { loadMessages, startWithPageTexts } from './lib/catalogue';
+import { loadMessages, staffCorrectionsInPage, startWithPageTexts } from './lib/catalogue';
 import { rememberLanguage } from './lib/language';
 import { formsKept } from './offline/forms-kept';
 import { registerServiceWorker } from './offline/register';
@@ -23,9 +23,12 @@ const locale = isLocale(lang) ? lang : 'en';
 setLocale(locale);
 // A shared link in a language (?lang=ha) makes that language the visitor's choice from now on.
 if (new URLSearchParams(location.search).has(LANGUAGE_PARAM)) rememberLanguage(locale);
-// Staff's corrections of this language's texts, which the server rendered the page with.
+// Staff's corrections of this language's texts, which the server rendered the page with: of every
+// page's texts, and on a staff page's shell (a root left empty) of the staff area's too.
 const overrides = document.getElementById(TEXT_OVERRIDES_ID)?.textContent;
 if (overrides) setOverrides(locale, JSON.parse(overrides) as Record<string, string>);
+const root = document.getElementById('root')!;
+if (!root.firstElementChild) staffCorrectionsInPage();
 
 /** Renders the app again once texts it lacked have arrived (client/lib/catalogue.ts). */
 let textsVersion = 0;
@@ -73,7 +76,6 @@ function Root() {
  */
 const inTaskOfItsOwn = <T,>(work: () => Promise<T>) => new Promise<void>((resolve) => setTimeout(resolve)).then(work);
 
-const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <Root />

@@ -7,6 +7,7 @@ import { type ComponentType, createElement, lazy, Suspense, useEffect, useRef } 
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
 import { getLocale, type Locale, t } from '../shared/messages';
+import { CLIENT_ONLY_PATH } from '../shared/page-privacy';
 import { RetryBoundary } from './components/retry-notice';
 import { Spinner } from './components/spinner';
 import { SiteLayout } from './layout/site-layout';
@@ -146,9 +147,6 @@ export function matchPublicPage(pathname: string): { page: PublicPage; params: R
 setPagePreloader((pathname) =>
   Promise.all([matchPublicPage(pathname).page.preload(), loadMessages(getLocale())]).then(() => {}),
 );
-
-/** The paths the browser renders without the server: sign-in, a forgotten password, and the admin area. */
-export const CLIENT_ONLY_PATH = /^\/(?:login|forgot-password|reset-password|admin)(?:\/.*)?$/;
 
 /** A staff page: its code and the staff texts in the visitor's language, fetched together. */
 const staffPage = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>

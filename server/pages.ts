@@ -26,6 +26,7 @@ import {
   PAGE_PATHS,
   type PageMeta,
 } from '../shared/page-meta';
+import { CLIENT_ONLY_PATH, carriesToken, isPersonalPage, PASSWORD_PAGE_PATH, splitUrl } from '../shared/page-privacy';
 import { ARCHIVE_PATH } from '../shared/schemas/editions';
 import { LINK_OUTCOME_KEY, type LinkOutcome } from '../shared/schemas/newsletter';
 import { getCampaign, listCampaigns } from './campaigns/service';
@@ -44,23 +45,18 @@ const API_PATH = /^\/(?:api|trpc|upload)(?:[/?]|$)/;
 const notFound = () => {
   throw new NotFoundError(t('request.notFound'));
 };
-/** Pages the browser renders itself: never rendered here, never cached. */
-const CLIENT_ONLY_PATH = /^\/(?:login|forgot-password|reset-password|admin)(?:[/?]|$)/;
 /**
- * The forgotten-password pages: never indexed, and no Referer leaves them, since the reset page's
- * address carries a mailed link's token (not even to this site's own API and assets).
+ * The forgotten-password pages (PASSWORD_PAGE_PATH): never indexed, and no Referer leaves them,
+ * since the reset page's address carries a mailed link's token (not even to this site's own API
+ * and assets).
  */
-const PASSWORD_PAGE_PATH = /^\/(?:forgot-password|reset-password)(?:[/?]|$)/;
 const PASSWORD_PAGE_HEAD =
   '\n    <meta name="robots" content="noindex">\n    <meta name="referrer" content="no-referrer">';
 /**
- * A donor's own page, "Find my pledge" (which answers a form post of one visitor's), and the pages
- * of the newsletter's mailed links: rendered, but never kept in memory, shared by a proxy or listed
- * by a search engine. The newsletter's sent editions are public.
+ * A sent edition's page in the newsletter's archive. Paths in any case, as the page router
+ * matches them (shared/page-privacy.ts).
  */
-const PRIVATE_PAGE_PATH = /^\/(?:pledge\/|pledge-lookup\/?$|newsletter\/(?:confirm|unsubscribe)\/?$)/;
-/** A sent edition's page in the newsletter's archive. */
-const EDITION_PAGE_PATH = /^\/newsletter\/(?!(?:confirm|unsubscribe)\/?$)([^/]+)\/?$/;
+const EDITION_PAGE_PATH = /^\/newsletter\/(?!(?:confirm|unsubscribe)\/?$)([^/]+)\/?$/i;
 const HEAD_MARKER = '<!--app-head-->';
 /** The public pages a search engine should list (a thank-you page and sign-in are no destination). */
 const SITEMAP_PAGES = PAGE_PATHS.filter((page) => page !== '/login' && page !== '/partner-success');
@@ -117,7 +113,7 @@ function headTags(
 
 /** The head's title and description: a campaign's own on its page. */
 async function metaOf(deps: Deps, pathname: string, status: number): Promise<PageMeta> {
-  const campaignId = /^\/campaign\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const campaignId = /^\/campaign\/([^/]+)\/?$/i.exec(pathname)?.[1];
   if (campaignId) {
     if (status === 404) return campaignNotFoundMeta();
     try {
@@ -140,7 +136,7 @@ async function metaOf(deps: Deps, pathname: string, status: number): Promise<Pag
   if (status === 404) return notFoundMeta();
   const meta = metaForPath(pathname);
   // "Coming soon" is untrue once donors can pay online.
-  if (pathname.replace(/\/+$/, '') === '/donate' && deps.config.paystack)
+  if (pathname.replace(/\/+$/, '').toLowerCase() === '/donate' && deps.config.paystack)
     return { ...meta, description: t('meta.donate.descriptionOnline') };
   return meta;
 }
@@ -216,7 +212,7 @@ export async function registerPages(
       return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
     // Timed for the metrics from here to the filled template: data, markup and head.
     const rendered = app.metrics?.pageRender.startTimer();
-    const pathname = url.split('?')[0] ?? '/';
+    const { pathname, search } = splitUrl(url);
     const api = createServerSideHelpers({
       router: appRouter,
       ctx: createInnerContext(deps, null, req.ip),
@@ -227,7 +223,9 @@ export async function registerPages(
     if (isDataSaver(req.headers)) api.queryClient.setQueryData(DATA_SAVER_KEY, true);
     const page = await options.renderer.render(url, api);
     const meta = await metaOf(deps, pathname, page.status);
-    const personal = PRIVATE_PAGE_PATH.test(pathname);
+    // One person's page (by its path, or built from a link's token in the request's query):
+    // rendered, but never kept in memory, shared by a proxy or listed by a search engine.
+    const personal = isPersonalPage(pathname, search) || carriesToken(splitUrl(req.url).search);
     if (personal) req.cacheSlot = undefined;
     const head =
       headTags(req, pathname, meta, { publicUrl, canonical: page.status === 200 && !echo && !personal }) +
@@ -235,7 +233,7 @@ export async function registerPages(
     const pageData: PageData = { path: pathname, state: page.state, texts: page.texts };
     const data =
       `<script type="application/json" id="${APP_DATA_ID}">${serializeForScript(pageData)}</script>` +
-      (await overridesScript(deps, req.locale));
+      (await overridesScript(deps, req.locale, 'public'));
     const html = fill(req, reply, { head, html: page.html, data });
     rendered?.();
     return (
@@ -262,22 +260,21 @@ export async function registerPages(
     },
     async send(req, reply) {
       if (!template) return reply.status(503).type('text/plain').send('The client is not built. Run npm run build.');
-      const pathname = req.url.split('?')[0] ?? '/';
-      if (!options.renderer || CLIENT_ONLY_PATH.test(req.url)) {
+      const { pathname } = splitUrl(req.url);
+      const clientOnly = CLIENT_ONLY_PATH.test(pathname);
+      if (!options.renderer || clientOnly) {
         reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .header('content-language', req.locale);
         // The shell: the browser renders the page. Staff pages are never kept in memory.
         req.cacheSlot = undefined;
-        const passwordPage = PASSWORD_PAGE_PATH.test(req.url);
+        const passwordPage = PASSWORD_PAGE_PATH.test(pathname);
         if (passwordPage) reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
-        const meta = CLIENT_ONLY_PATH.test(req.url)
-          ? metaForPath(passwordPage ? '/login' : pathname)
-          : await metaOf(deps, pathname, 200);
+        const meta = clientOnly ? metaForPath(passwordPage ? '/login' : pathname) : await metaOf(deps, pathname, 200);
         const head =
           headTags(req, pathname, meta, { publicUrl, canonical: false }) + (passwordPage ? PASSWORD_PAGE_HEAD : '');
-        const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>${await overridesScript(deps, req.locale)}`;
+        const noscript = `<noscript>${escapeHtml(t('shell.needsScript'))}</noscript>${await overridesScript(deps, req.locale, 'staff')}`;
         return reply.send(fill(req, reply, { head, html: '', data: noscript }));
       }
       return render(req, reply, req.url);

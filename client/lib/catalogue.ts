@@ -7,7 +7,7 @@
  * (a tap, a key, focus or a scroll), the app moves to another page (client/routes.tsx), or a part
  * of the page looks up a text it lacks, after which the app renders again with it.
  */
-import { addMessages, type Locale, watchTexts } from '../../shared/messages';
+import { addMessages, addOverrides, type Locale, watchTexts } from '../../shared/messages';
 
 const core: Record<Locale, () => Promise<unknown>> = {
   en: () => import('../../shared/messages/en/core'),
@@ -33,7 +33,33 @@ export function loadMessages(locale: Locale): Promise<unknown> {
   return promise;
 }
 
-export const loadStaffMessages = (locale: Locale) => staffArea[locale]();
+/**
+ * Staff's corrections of the staff area's texts. A page carries the corrections of the texts it
+ * loads (server/texts/overrides.ts): a staff page's shell those of the staff area too, a public page
+ * not, so a visitor going from a public page to sign-in fetches them with the staff area's code.
+ */
+let staffCorrections: Promise<void> | undefined;
+
+/** The page was a staff page's shell: its corrections of the staff area's texts are in place. */
+export function staffCorrectionsInPage(): void {
+  staffCorrections = Promise.resolve();
+}
+
+function loadStaffCorrections(locale: Locale): Promise<void> {
+  staffCorrections ??= import('./trpc-calls')
+    .then(({ trpcCalls }) => trpcCalls.texts.corrections.query({ locale }))
+    .then(
+      (texts) => addOverrides(locale, texts),
+      // Not fetched (offline): the catalogue's words now, and another try with the next staff page.
+      () => {
+        staffCorrections = undefined;
+      },
+    );
+  return staffCorrections;
+}
+
+/** The staff area's texts in a language, with staff's corrections of them. */
+export const loadStaffMessages = (locale: Locale) => Promise.all([staffArea[locale](), loadStaffCorrections(locale)]);
 
 /** What the visitor does that fetches the rest of the texts. */
 const USE_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart', 'scroll'] as const;

@@ -2,12 +2,14 @@
  * What the service worker keeps, and where: pure functions, shared by the worker and its tests.
  *
  * - Public pages: network first, a copy kept per language and data-saver choice.
- * - Pages of one person or of the staff, and everything under /api and /trpc: never kept. The one
- *   exception is /api/uploads/, the campaign images, which are the same for everyone.
+ * - Pages of one person or of the staff (their paths in any case, as the server matches them), a
+ *   page asked with a mailed link's token, and everything under /api and /trpc: never kept. The
+ *   one exception is /api/uploads/, the campaign images, which are the same for everyone.
  * - Any answer marked `Cache-Control: private` or `no-store`: never kept, whatever its path.
  */
 import { DATA_SAVER_HEADER } from '../../shared/data-saver';
 import type { Locale } from '../../shared/messages';
+import { isPersonalPage } from '../../shared/page-privacy';
 
 export const LOCALES = ['en', 'ha'] as const satisfies readonly Locale[];
 export type Saver = 'on' | 'off';
@@ -31,9 +33,8 @@ export type Strategy =
   /** Not the worker's business: the browser fetches it as if there were no worker. */
   | 'none';
 
-/** Staff pages, sign-in and password pages, a donor's pledge pages and the newsletter's mailed links. */
-const PRIVATE_PAGE =
-  /^\/(?:(?:admin|login|forgot-password|reset-password|offline)(?:\/|$)|pledge(?:-lookup)?(?:\/|$)|newsletter\/(?:confirm|unsubscribe)\/?$)/;
+/** The worker's own offline page, beside the pages of one person (shared/page-privacy.ts). */
+const OFFLINE_PAGE = /^\/offline(?:\/|$)/i;
 const UPLOADS = /^\/api\/uploads\//;
 const API = /^\/(?:api|trpc|upload)(?:\/|$)/;
 const STATIC = /^\/(?:assets|images|icons)\/|^\/manifest\.webmanifest$/;
@@ -46,7 +47,7 @@ export function strategyOf(request: { method: string; mode: string; url: string 
   if (API.test(url.pathname)) return 'none';
   if (STATIC.test(url.pathname)) return 'static';
   if (request.mode !== 'navigate') return 'none';
-  return PRIVATE_PAGE.test(url.pathname) ? 'private-page' : 'page';
+  return isPersonalPage(url.pathname, url.search) || OFFLINE_PAGE.test(url.pathname) ? 'private-page' : 'page';
 }
 
 /** An answer that may be kept: a whole, same-origin 200 that nobody marked as personal. */

@@ -56,8 +56,8 @@ export function catalogueProblems(files: CatalogueFile[]): string[] {
           problems.push(`${language}/${file}.ts: ${key} is missing`);
           continue;
         }
-        // The same rules as for a text staff save: placeholders, plurals, braces and the glossary.
-        for (const problem of textProblems(english, text, language as Translation))
+        // The same rules as for a text staff save: placeholders, plurals, braces, length and the glossary.
+        for (const problem of textProblems(english, text, language as Translation, { key }))
           problems.push(`${language}/${file}.ts: ${key} ${describeTextProblem(problem)}`);
         if (looksUntranslated(english, text)) problems.push(`${language}/${file}.ts: ${key} is still in English`);
       }

@@ -605,7 +605,7 @@ export const TEXT_ITEM_EXAMPLE = {
   override: { ha: "Muna aiki tare da al'ummomi" },
   placeholders: [],
   stale: false,
-  locked: false,
+  locked: [],
 };
 export const TEXT_REVIEW_EXAMPLE = {
   ...TEXT_ITEM_EXAMPLE,
@@ -624,7 +624,7 @@ export const TEXTS_PAGE_EXAMPLE = {
       override: {},
       placeholders: ['count'],
       stale: false,
-      locked: false,
+      locked: [],
     },
   ],
   next: 'home.campaignCount',

@@ -11,7 +11,8 @@
  * nothing). Misses run as usual and
  * are stored in onSend, ahead of @fastify/compress, which leaves an answer alone once it has a
  * Content-Encoding. A cross-origin request (with an Origin header) is neither served nor stored
- * here, so CORS headers are decided per request and never shared.
+ * here, so CORS headers are decided per request and never shared. Nor is one person's page, in any
+ * case of its path, or any answer asked with a link's token (shared/page-privacy.ts).
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -19,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATA_SAVER_HEADER, isDataSaver } from '../../shared/data-saver';
 import { getLocale } from '../../shared/messages';
 import { pageCacheKey } from '../../shared/page-data';
+import { isPersonalPage, splitUrl } from '../../shared/page-privacy';
 import type { PublicDataVersion } from '../db/public-data-version';
 import { type ContentCoding, etagOf as etagOfTag, namesTag, tagOf } from './entity-tags';
 import { TRPC_ROUTE, trpcProcedures } from './rate-limit';
@@ -47,6 +49,7 @@ const PUBLIC_QUERIES = new Set([
   'campaign.countByLocation',
   'settings.public',
   'pledge.supporters',
+  'texts.corrections',
 ]);
 
 /** Bounds, so odd query strings cannot grow memory without end; the least recently used go first. */
@@ -148,13 +151,25 @@ function isCacheable(req: FastifyRequest): boolean {
   );
 }
 
+const isPage = (req: FastifyRequest) => req.routeOptions.config?.publicCache === 'page' || wantsPage(req);
+
+/**
+ * Never one person's page (its path in any case), nor a page asked with a mailed link's token,
+ * which its key (pageCacheKey keeps only the parameters pages read) would otherwise hand to the
+ * next request without one (shared/page-privacy.ts). JSON is kept under its whole address.
+ */
+function isPersonal(req: FastifyRequest): boolean {
+  const { pathname, search } = splitUrl(req.url);
+  return isPersonalPage(pathname, search);
+}
+
 /**
  * A browser navigation may get a page on the same path: it never shares a slot with JSON. A page
  * is kept under its language, the data-saver choice, its path and the parameters it reads, so
  * junk query strings share its slot.
  */
-const keyOf = (req: FastifyRequest) =>
-  req.routeOptions.config?.publicCache === 'page' || wantsPage(req)
+const keyOf = (req: FastifyRequest, page: boolean) =>
+  page
     ? `page ${getLocale()} ${isDataSaver(req.headers) ? 'saver' : 'full'} ${pageCacheKey(req.url)}`
     : `data ${getLocale()} ${req.url}`;
 
@@ -261,7 +276,9 @@ export function registerResponseCache(app: FastifyInstance, publicDataVersion: P
   // A callback hook, not an async one: a hit is answered without a promise on the way.
   app.addHook('onRequest', (req, reply, done) => {
     if (!isCacheable(req)) return done();
-    const key = keyOf(req);
+    const page = isPage(req);
+    if (page && isPersonal(req)) return done();
+    const key = keyOf(req, page);
     const version = publicDataVersion.current();
     if (typeof version === 'number') {
       if (!lookup(req, reply, key, version)) done();

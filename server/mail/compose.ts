@@ -51,6 +51,8 @@ export async function renderMail(body: ReactElement): Promise<RenderedMail> {
 /**
  * Renders and queues a message. Subjects pass through one line: names that people typed may hold
  * line breaks, which must never reach a header (the outbox refuses them; here they become spaces).
+ * A template that fails to render never fails the caller's change either: the message is stored
+ * failed, with why, as the outbox stores one it cannot send (outbox.ts).
  */
 export async function queueMail(
   trx: Transaction<Database>,
@@ -58,7 +60,14 @@ export async function queueMail(
   mail: TemplatedMail,
 ): Promise<Enqueued> {
   const { body, ...rest } = mail;
-  return queueRenderedMail(trx, deps, { ...rest, ...(await renderMail(body)) });
+  let rendered: RenderedMail;
+  try {
+    rendered = await renderMail(body);
+  } catch (error) {
+    const reason = `the template could not be rendered: ${error instanceof Error ? error.message : String(error)}`;
+    return enqueueMail(trx, deps, outgoingOf({ ...rest, html: '', text: '' }), reason);
+  }
+  return queueRenderedMail(trx, deps, { ...rest, ...rendered });
 }
 
 /**

@@ -98,9 +98,13 @@ export async function getOutboxMessage(deps: Pick<Deps, 'db'>, id: string): Prom
  */
 const withoutTokens = (body: string) => body.replace(/([?&](?:amp;)?token=)[^&"'\s<>]+/g, '$1…');
 
+/** A message stored failed without an attempt: it could not be sent as written (outbox.ts). */
+const isNotSendable = (row: Pick<OutboxRow, 'status' | 'attempts'>) => row.status === 'failed' && row.attempts === 0;
+
 /**
  * POST /api/outbox/{id}/retry: a failed or queued message is due now, and its day of retries
- * starts again from now. A message sent, or being sent, is refused: it would go out twice. The
+ * starts again from now. A message sent, or being sent, is refused: it would go out twice; so is
+ * one that could not be sent as written, which would fail again. The
  * change applies only to a row still in the state it was read in, so a worker's claim in between
  * is refused too.
  */
@@ -113,6 +117,9 @@ export async function retryOutboxMessage(
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await findRow(trx, id);
     if (row.status === 'sent') throw new ConflictError(t('outbox.alreadySent'));
+    // Failed without an attempt: it could not be written as a mail (outbox.ts), and
+    // sending the same row again would fail the same way.
+    if (isNotSendable(row)) throw new ConflictError(t('outbox.notSendable'));
     if (row.status === 'sending') throw new ConflictError(t('outbox.beingSent'));
     const changed = await trx
       .updateTable('mail_outbox')

@@ -14,8 +14,13 @@
  * 4 … minutes (at most an hour between attempts); a failure 24 hours or more after the row was
  * made (or sent again by staff) ends it as failed, with the last error kept, and so does a
  * permanent refusal at once.
+ *
+ * A message that cannot be sent as given (a subject over a header line's length, a line break in a
+ * header, a bad address) is stored failed at once, with why, and no attempt: the change that
+ * caused it still commits (a gift is recorded though its receipt could not be written), and the
+ * failed row shows on the dashboard and in the mail alerts like any mail given up on.
  */
-import { sql, type Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { email } from '../../shared/schemas/fields';
 import type { DB } from '../db/database';
@@ -48,11 +53,6 @@ export interface OutgoingMail {
   composer?: string;
   /** Not to be sent before this time; now unless given. */
   dueAt?: Date;
-}
-
-/** A message refused before it is stored: a programming error in the caller, never a visitor's. */
-export class MailRefusedError extends Error {
-  override name = 'MailRefusedError';
 }
 
 /** How long a claim holds: longer than the transport's timeouts added up (transport.ts). */
@@ -131,20 +131,26 @@ const outgoing = z
 export interface Enqueued {
   id: string;
   messageId: string;
-  /** False when a message with the same dedupe key was already there: nothing was added. */
+  /**
+   * False when nothing is to be sent: a message with the same dedupe key was already there (nothing
+   * was added), or this one could not be sent as written (it is stored failed).
+   */
   queued: boolean;
 }
 
 /**
- * Queues a message in the caller's transaction. Refuses (MailRefusedError) a bad address, and line
- * breaks or control characters in the subject or a header value, before anything is stored.
+ * Queues a message in the caller's transaction. A message that cannot be sent as given (a bad
+ * address, a subject too long for a header, line breaks or control characters in the subject or a
+ * header value) is stored failed instead, with why (notSendable): it never fails the caller.
  */
 export async function enqueueMail(
   trx: Transaction<Database>,
   deps: Pick<Deps, 'config' | 'now' | 'mailQueued'>,
   message: OutgoingMail,
+  /** Why the message could not be made (its template failed): stored failed with this reason. */
+  unmade?: string,
 ): Promise<Enqueued> {
-  const row = outboxRow(deps, message);
+  const row = unmade === undefined ? outboxRow(deps, message) : notSendable(deps, message, unmade);
   const inserted = await trx
     .insertInto('mail_outbox')
     .values(row)
@@ -160,6 +166,7 @@ export async function enqueueMail(
       .executeTakeFirstOrThrow();
     return { ...existing, queued: false };
   }
+  if (row.status === 'failed') return { id, messageId, queued: false };
   // The worker looks shortly after; should this transaction still be open then, its next poll
   // finds the row.
   deps.mailQueued.wake();
@@ -167,8 +174,8 @@ export async function enqueueMail(
 }
 
 /**
- * Queues many messages with one statement (a batch of sign-ups' acknowledgements), each refused
- * as `enqueueMail` would. Messages whose dedupe key is taken add nothing. Answers how many were queued.
+ * Queues many messages with one statement (a batch of sign-ups' acknowledgements), each checked
+ * as `enqueueMail` checks it. Messages whose dedupe key is taken add nothing. Answers how many were queued.
  */
 export async function enqueueMails(
   trx: Transaction<Database>,
@@ -182,20 +189,20 @@ export async function enqueueMails(
       .insertInto('mail_outbox')
       .values(rows.slice(i, i + 500))
       .onConflict((oc) => oc.column('dedupeKey').doNothing())
-      .returning('id')
+      .returning('status')
       .execute();
-    queued += inserted.length;
+    queued += inserted.filter((row) => row.status === 'queued').length;
   }
   if (queued > 0) deps.mailQueued.wake();
   return queued;
 }
 
-/** The row of a message, checked: MailRefusedError for a bad address or a header break. */
-function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail) {
+/** The row of a message, checked: failed at once, with why, when it cannot be sent as given. */
+function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail): Insertable<Database['mail_outbox']> {
   const parsed = outgoing.safeParse(message);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new MailRefusedError(`Mail refused: ${issue.path.join('.') || 'message'} ${issue.message}`);
+    return notSendable(deps, message, `${issue.path.join('.') || 'message'} ${issue.message}`);
   }
   const m = parsed.data;
   const now = deps.now();
@@ -216,6 +223,48 @@ function outboxRow(deps: Pick<Deps, 'config' | 'now'>, message: OutgoingMail) {
     messageId: `<${id}@${deps.config.mail.fromDomain}>`,
     dedupeKey: m.dedupeKey ?? null,
     dueAt: m.dueAt ?? now,
+    createdAt: now,
+  };
+}
+
+/** How a message that could not be sent as given starts its last error. */
+const NOT_SENDABLE = 'Not sendable as written';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: what cannot be stored (U+0000) or shown on one line.
+const UNPRINTABLE = /[\u0000-\u001f\u007f]/g;
+/** Text PostgreSQL can store (no U+0000), and on one line where it names something. */
+const storable = (value: unknown, oneLine = false) =>
+  oneLine ? String(value ?? '').replace(UNPRINTABLE, ' ') : String(value ?? '').replaceAll('\u0000', '');
+
+/**
+ * The row of a message that cannot be sent as given: failed, with why and without an attempt
+ * (staff cannot send it again: outbox-admin.ts). It keeps what the Outbox shows of it, made
+ * storable, and its dedupe key, so the same occasion does not queue it twice.
+ */
+function notSendable(
+  deps: Pick<Deps, 'config' | 'now'>,
+  message: OutgoingMail,
+  reason: string,
+): Insertable<Database['mail_outbox']> {
+  const now = deps.now();
+  const id = newId(now.getTime());
+  const batchId = z.uuid().safeParse(message.batch?.id);
+  return {
+    id,
+    kind: storable(message.kind, true).slice(0, 200),
+    toAddress: storable(message.to, true).slice(0, 320),
+    language: message.language === 'ha' ? 'ha' : 'en',
+    subject: storable(message.subject, true).slice(0, 998),
+    html: message.batch ? '' : storable(message.html),
+    text: message.batch ? '' : storable(message.text),
+    headers: '{}',
+    batchId: batchId.success ? batchId.data : null,
+    slots: null,
+    attachment: null,
+    messageId: `<${id}@${deps.config.mail.fromDomain}>`,
+    dedupeKey: message.dedupeKey ? storable(message.dedupeKey, true).slice(0, 200) : null,
+    status: 'failed',
+    lastError: `${NOT_SENDABLE}: ${storable(reason, true)}`.slice(0, 2000),
+    dueAt: now,
     createdAt: now,
   };
 }

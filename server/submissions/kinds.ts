@@ -42,6 +42,11 @@ export interface Kind<T extends Table, I extends z.ZodType, W> {
   /** The statuses an admin may set, or null when this kind has no status to review. */
   statuses: readonly string[] | null;
   /**
+   * What staff change of a row, as it was when stored: a form sent again is answered with these in
+   * place of the present values, exactly as the first time (a review is not the sender's to learn).
+   */
+  asReceived?: Partial<Row<T>>;
+  /**
    * A private kind answers `data: null` and stores a repeat of a value already in its unique
    * column as nothing at all: the answer is the same whether the value was known, so the form
    * cannot be used to learn who is on the list, and a repeat never changes what is stored.
@@ -78,6 +83,9 @@ function reviewedWire<
   return { _id: id, ...fields, status: status as R['status'], registrationDate: iso(registrationDate) };
 }
 
+/** An application as stored, before any review (the status column's default). */
+const AS_RECEIVED = { status: 'pending' } as const;
+
 /** A rejected application is purged once it has been rejected that long (its last change). */
 const REJECTED_APPLICATIONS = { column: 'updatedAt', onlyStatus: 'rejected' } as const;
 
@@ -94,6 +102,7 @@ export const KINDS = {
     listOrder: 'registrationDate',
     searchColumns: ['firstName', 'lastName', 'email'],
     statuses: statusesFor('volunteer'),
+    asReceived: AS_RECEIVED,
     retention: REJECTED_APPLICATIONS,
   }),
   partner: kind({
@@ -109,6 +118,7 @@ export const KINDS = {
     listOrder: 'registrationDate',
     searchColumns: ['organizationName', 'contactFirstName', 'contactLastName', 'email'],
     statuses: statusesFor('partner'),
+    asReceived: AS_RECEIVED,
     retention: REJECTED_APPLICATIONS,
   }),
   advocate: kind({
@@ -123,6 +133,7 @@ export const KINDS = {
     listOrder: 'registrationDate',
     searchColumns: ['firstName', 'lastName', 'email'],
     statuses: statusesFor('advocate'),
+    asReceived: AS_RECEIVED,
     retention: REJECTED_APPLICATIONS,
   }),
   newsletter: kind({

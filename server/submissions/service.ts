@@ -78,7 +78,7 @@ export async function registerSubmission<K extends KindName>(
     !row && clientId && (reused || !kind.unique) ? await storedWithClientId(deps, kind, clientId) : undefined;
   if (earlier) {
     if (!sameContent(columns, earlier)) throw new ConflictError(t('submission.clientIdReused'));
-    return { message, data: kind.unique ? null : (kind.toWire(earlier) as WireOf<K>) };
+    return { message, data: kind.unique ? null : (kind.toWire({ ...earlier, ...kind.asReceived }) as WireOf<K>) };
   }
   // A private kind says nothing of what is stored, whether the row was new or not; a sign-up of a
   // known address queued its confirmation's job all the same (after-store.ts).

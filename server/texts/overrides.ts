@@ -7,6 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LOCALE_CODES, type Locale, setOverrides } from '../../shared/messages';
+import { coreMessages } from '../../shared/messages/en/core';
+import { staffAreaMessages } from '../../shared/messages/en/staff-area';
+import { isLocked } from '../../shared/messages/locked-texts';
 import { serializeForScript, TEXT_OVERRIDES_ID } from '../../shared/page-data';
 import type { DB } from '../db/database';
 import type { Deps } from '../deps';
@@ -21,12 +24,32 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The parts of the catalogue a page loads (client/lib/catalogue.ts): a public page every page's
+ * texts (`core`), a staff page's shell those and the staff area's. A page carries the corrections
+ * of its parts only: the mails' texts, and on a public page the dashboard's, never travel with it.
+ */
+export type PageParts = 'public' | 'staff';
+const CORE_KEYS = new Set(Object.keys(coreMessages));
+const STAFF_KEYS = new Set(Object.keys(staffAreaMessages));
+
 interface Loaded {
   version: number;
   texts: Record<Locale, Record<string, string>>;
-  /** Each language's script for a page (computed once per version; empty when nothing is corrected). */
-  scripts: Record<Locale, string>;
+  /** The corrections of the staff area's texts, per language: what a public page lacks (staffCorrections). */
+  staff: Record<Locale, Record<string, string>>;
+  /** Each language's script for each kind of page (computed once per version; empty when nothing is corrected). */
+  scripts: Record<Locale, Record<PageParts, string>>;
 }
+
+/** The corrections whose keys `keep` keeps. */
+const only = (texts: Record<string, string>, keep: (key: string) => boolean) =>
+  Object.fromEntries(Object.entries(texts).filter(([key]) => keep(key)));
+
+const scriptOf = (texts: Record<string, string>) =>
+  Object.keys(texts).length
+    ? `<script type="application/json" id="${TEXT_OVERRIDES_ID}">${serializeForScript(texts)}</script>`
+    : '';
 
 const loaded = new WeakMap<DB, Loaded>();
 const loading = new WeakMap<DB, Promise<Loaded>>();
@@ -38,16 +61,18 @@ async function read(db: DB, version: number): Promise<Loaded> {
     .where('text', 'is not', null)
     .execute();
   const texts = { en: {}, ha: {} } as Record<Locale, Record<string, string>>;
-  for (const row of rows) texts[row.locale][row.key] = row.text!;
-  const scripts = Object.fromEntries(
-    LOCALE_CODES.map((locale) => [
-      locale,
-      Object.keys(texts[locale]).length
-        ? `<script type="application/json" id="${TEXT_OVERRIDES_ID}">${serializeForScript(texts[locale])}</script>`
-        : '',
-    ]),
-  ) as Record<Locale, string>;
-  return { version, texts, scripts };
+  // A correction stored before its text was locked is not in force: the REST contract holds.
+  for (const row of rows) if (!isLocked(row.key, row.locale)) texts[row.locale][row.key] = row.text!;
+  const staff = {} as Loaded['staff'];
+  const scripts = {} as Loaded['scripts'];
+  for (const locale of LOCALE_CODES) {
+    staff[locale] = only(texts[locale], (key) => STAFF_KEYS.has(key));
+    scripts[locale] = {
+      public: scriptOf(only(texts[locale], (key) => CORE_KEYS.has(key))),
+      staff: scriptOf(only(texts[locale], (key) => CORE_KEYS.has(key) || STAFF_KEYS.has(key))),
+    };
+  }
+  return { version, texts, staff, scripts };
 }
 
 /** The corrections as of the current public data version: read again when it moved on. */
@@ -83,10 +108,25 @@ export async function registerTextOverrides(app: FastifyInstance, deps: Deps): P
 }
 
 /**
- * The page's JSON script of its language's corrections, which the browser reads before it renders
- * (client/entry-client.tsx): the page's own bytes carry them, so they cost no request and are
- * never older than the page (pages are revalidated on every visit).
+ * The page's JSON script of its language's corrections of the texts it loads (PageParts), which
+ * the browser reads before it renders (client/entry-client.tsx): the page's own bytes carry them,
+ * so they cost no request and are never older than the page (pages are revalidated on every visit).
  */
-export async function overridesScript(deps: Pick<Deps, 'db' | 'publicDataVersion'>, locale: Locale): Promise<string> {
-  return (await freshOverrides(deps)).scripts[locale];
+export async function overridesScript(
+  deps: Pick<Deps, 'db' | 'publicDataVersion'>,
+  locale: Locale,
+  parts: PageParts,
+): Promise<string> {
+  return (await freshOverrides(deps)).scripts[locale][parts];
+}
+
+/**
+ * The corrections of the staff area's texts in a language: what a browser that started on a
+ * public page fetches with the staff area's code (texts.corrections).
+ */
+export async function staffCorrections(
+  deps: Pick<Deps, 'db' | 'publicDataVersion'>,
+  locale: Locale,
+): Promise<Record<string, string>> {
+  return (await freshOverrides(deps)).staff[locale];
 }

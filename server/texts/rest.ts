@@ -11,7 +11,7 @@ import { listTexts, resetText, reviewText, setText } from './service';
 const tags = ['texts'];
 const params = z.object({ key: textKey });
 const PROBLEMS =
-  "A text keeps the English placeholders (`{count}`), each plural with its forms (`other` included) and, in Hausa, the glossary's words; otherwise 400 says which. The English of the spec's messages (`locked`) is the REST contract and cannot change (400).";
+  "A text keeps the English placeholders (`{count}`), written no more often than the catalogue writes them, each plural with its forms (`other` included) and, in Hausa, the glossary's words; it is at most three times as long as the catalogue's text (at least 80 characters; a mail's subject at most 150); otherwise 400 says which. A text cannot change in the languages its `locked` lists (400): the messages the spec's REST paths answer with, in both, and the spec's other texts, in English.";
 
 export async function textsRest(app: ZodApp, deps: Deps): Promise<void> {
   const onRequest = requireStaff(deps, 'texts.edit');

@@ -1,7 +1,11 @@
-/** The texts.* procedures, for admins and translators: the twins of server/texts/rest.ts. */
+/**
+ * The texts.* procedures, for admins and translators: the twins of server/texts/rest.ts; and the
+ * staff area's corrections, which any browser entering it reads.
+ */
 import { z } from 'zod';
 import { textInput, textKey, textLocaleInput, textsQuery } from '../../shared/schemas/texts';
-import { router, staffProcedure } from '../trpc/trpc';
+import { publicProcedure, router, staffProcedure } from '../trpc/trpc';
+import { staffCorrections } from './overrides';
 import { listTexts, resetText, reviewText, setText } from './service';
 
 const editor = staffProcedure('texts.edit');
@@ -21,4 +25,10 @@ export const textsRouter = router({
   review: editor
     .input(keyed.extend(textLocaleInput.shape))
     .mutation(({ ctx, input }) => reviewText(ctx, input.key, input.locale, ctx.actor)),
+  /**
+   * Staff's corrections of the staff area's texts in a language, as its pages show them to anyone
+   * (sign-in included): fetched with the staff area's code by a browser that started on a public
+   * page, whose page carried the corrections of every page's texts only (server/texts/overrides.ts).
+   */
+  corrections: publicProcedure.input(textLocaleInput).query(({ ctx, input }) => staffCorrections(ctx, input.locale)),
 });

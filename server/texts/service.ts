@@ -3,12 +3,13 @@
  * message with its catalogue texts, staff's corrections and review marks; correcting a text,
  * taking it back to the catalogue's, and marking it reviewed. A correction keeps the English's
  * placeholders, plurals and (in Hausa) the glossary's words (shared/messages/text-rules.ts); the
- * English of the spec's messages is the REST contract and stays as written.
+ * REST contract's messages and the spec's English stay as written (shared/messages/locked-texts.ts).
  */
 
 import { type Locale, t } from '../../shared/messages';
 import { CATALOGUE_GROUPS } from '../../shared/messages/catalogue-files';
 import { placeholdersOf } from '../../shared/messages/format-message';
+import { lockedLanguages } from '../../shared/messages/locked-texts';
 import { textProblemMessage, textProblems } from '../../shared/messages/text-rules';
 import {
   TEXTS_PAGE_SIZE,
@@ -32,8 +33,8 @@ interface Entry {
   en: string;
   ha: string;
   placeholders: string[];
-  /** The spec's messages: their English is what the REST clients read. */
-  locked: boolean;
+  /** The languages staff cannot correct it in (shared/messages/locked-texts.ts). */
+  locked: readonly Locale[];
 }
 
 const ENTRIES: Entry[] = CATALOGUE_GROUPS.flatMap(({ group, en, ha }) =>
@@ -44,7 +45,7 @@ const ENTRIES: Entry[] = CATALOGUE_GROUPS.flatMap(({ group, en, ha }) =>
     en: english,
     ha: ha[key] ?? '',
     placeholders: placeholdersOf(english),
-    locked: group === 'spec',
+    locked: lockedLanguages(key),
   })),
 );
 const BY_KEY = new Map(ENTRIES.map((entry, index) => [entry.key, { entry, index }]));
@@ -67,10 +68,11 @@ async function rowsOf(db: DB, keys?: string[]): Promise<Rows> {
 
 /**
  * Staff's correction in force: none where it reads as the catalogue does (once a developer has
- * pulled it into the code, npm run i18n:pull, and it is deployed).
+ * pulled it into the code, npm run i18n:pull, and it is deployed), nor where the text is locked
+ * (one stored before the lock stays out of force, of the list and of the PO files).
  */
 const correctionOf = (entry: Entry, row: OverrideRow | undefined, locale: Locale) =>
-  row?.text != null && row.text !== entry[locale] ? row.text : undefined;
+  row?.text != null && row.text !== entry[locale] && !entry.locked.includes(locale) ? row.text : undefined;
 /** What a text reads as in a language: staff's correction, else the catalogue's. */
 const shown = (entry: Entry, row: OverrideRow | undefined, locale: Locale) =>
   correctionOf(entry, row, locale) ?? entry[locale];
@@ -99,7 +101,7 @@ function itemOf(entry: Entry, rows: Partial<Record<Locale, OverrideRow>> | undef
       : {}),
     placeholders: entry.placeholders,
     stale: isStale(entry, rows?.en) || isStale(entry, rows?.ha),
-    locked: entry.locked,
+    locked: [...entry.locked],
   };
 }
 
@@ -162,6 +164,9 @@ export async function listTexts(deps: Pick<Deps, 'db'>, query: TextsQuery): Prom
   return { items, next, counts };
 }
 
+/** Why a text cannot change: the REST contract (both languages), or the spec's wording (English). */
+const lockMessage = (locked: readonly Locale[]) => t(locked.includes('ha') ? 'texts.lockedApi' : 'texts.locked');
+
 function entryOf(key: string): Entry {
   const found = BY_KEY.get(key);
   if (!found) throw new NotFoundError(t('request.notFound'));
@@ -183,10 +188,12 @@ export async function setText(
 ): Promise<TextItem> {
   const entry = entryOf(key);
   const { locale } = input;
-  if (locale === 'en' && entry.locked)
-    throw new ValidationError(t('texts.locked'), [{ path: 'text', message: t('texts.locked') }]);
+  if (entry.locked.includes(locale)) {
+    const message = lockMessage(entry.locked);
+    throw new ValidationError(message, [{ path: 'text', message }]);
+  }
   const text = input.text.trim();
-  const problems = textProblems(entry.en, text, locale);
+  const problems = textProblems(entry.en, text, locale, { key, catalogue: entry[locale] });
   if (problems.length) {
     const message = textProblemMessage(problems[0]!);
     throw new ValidationError(message, [{ path: 'text', message }]);

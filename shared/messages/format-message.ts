@@ -77,9 +77,13 @@ export function formatMessage(text: string, vars: Record<string, string | number
   return out + text.slice(at);
 }
 
-/** The placeholder names of a text (plural variables included), for the catalogue check. */
-export function placeholdersOf(text: string): string[] {
-  const names = new Set<string>();
+/**
+ * How many times each placeholder is written in a text: a plural's variable once per plural, and
+ * the placeholders inside its forms as often as the forms write them.
+ */
+export function placeholderCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
   const scan = (part: string) => {
     let at = 0;
     while (at < part.length) {
@@ -90,15 +94,18 @@ export function placeholdersOf(text: string): string[] {
       const inner = part.slice(open + 1, end - 1);
       const plural = /^\s*(\w+)\s*,\s*plural\s*,([\s\S]*)$/.exec(inner);
       if (plural) {
-        names.add(plural[1]!);
+        add(plural[1]!);
         for (const form of pluralForms(plural[2]!).values()) scan(form);
-      } else if (/^\s*\w+\s*$/.test(inner)) names.add(inner.trim());
+      } else if (/^\s*\w+\s*$/.test(inner)) add(inner.trim());
       at = end;
     }
   };
   scan(text);
-  return [...names].sort();
+  return counts;
 }
+
+/** The placeholder names of a text (plural variables included), for the catalogue check. */
+export const placeholdersOf = (text: string): string[] => [...placeholderCounts(text).keys()].sort();
 
 /** Each plural of a text, by its variable, with its forms (`one`, `other`, `=0` …). */
 export function pluralsOf(text: string): Map<string, Map<string, string>> {

@@ -101,6 +101,11 @@ export function setOverrides(locale: Locale, texts: Partial<Record<string, strin
 /** Staff's corrections in force for a language: what a worker thread rendering the same texts is handed. */
 export const overridesOf = (locale: Locale): Partial<Record<string, string>> => state.overrides[locale];
 
+/** Adds staff's corrections of some of a language's texts to those in place (a part of the app brings its own). */
+export function addOverrides(locale: Locale, texts: Partial<Record<string, string>>): void {
+  state.overrides[locale] = { ...state.overrides[locale], ...(texts as Partial<Catalogue>) };
+}
+
 /** The keys of every text registered so far (English has them all). */
 export const catalogueKeys = (): string[] => Object.keys(state.catalogues.en);
 

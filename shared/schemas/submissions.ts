@@ -33,16 +33,22 @@ import { PAGE_SIZE, pageCursor, pageLimit } from './pages';
 
 const requiredSummary = () => t('form.requiredFields');
 
+/** The nil and the max UUID: no sender makes them for one form, and every careless sender would share them. */
+const SHARED_UUID = /^(?:0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
+
 /**
  * The id the sender's browser gives one filled form. Sent again with it (a retry, a form kept
  * offline and sent later, a double tap), the form is stored once and answered as the first time.
+ * In small letters from here on, so one id has one spelling wherever it is compared.
  */
 const clientId = () =>
   z
     .uuid({ error: () => t('submission.clientIdInvalid') })
+    .refine((id) => !SHARED_UUID.test(id), { error: () => t('submission.clientIdInvalid') })
+    .transform((id) => id.toLowerCase())
     .optional()
     .describe(
-      'Optional: a UUID the sender makes for this filled form. Sent again with the same clientId and content, the form is stored once and answered as the first time; with other content it is refused (409).',
+      'Optional: a UUID the sender makes for this filled form (letters in either case are the same id; the nil and the max UUID are refused). Sent again with the same clientId and content, the form is stored once and answered exactly as the first time, whatever has happened to it since; with other content it is refused (409).',
     );
 
 export const volunteerInput = summarizeMissing(

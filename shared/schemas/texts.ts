@@ -70,8 +70,10 @@ export const textItem = z.object({
   placeholders: z.array(z.string()).describe("The English text's placeholders, which every text keeps"),
   stale: z.boolean().describe('A correction written before the English changed: it needs a look'),
   locked: z
-    .boolean()
-    .describe('The English is part of the REST contract (a message of the spec): only its Hausa may change'),
+    .array(locale)
+    .describe(
+      "The languages in which the text cannot change here: both for a message the spec's REST paths answer with (the REST contract), English for the spec's other texts, none for the rest",
+    ),
 });
 export type TextItem = z.output<typeof textItem>;
 

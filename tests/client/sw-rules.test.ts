@@ -45,6 +45,26 @@ describe('the service worker rules', () => {
     expect(navigate('/administrators-guide')).toBe('page');
   });
 
+  it('knows those pages in any case, as the server matches them, and never keeps a page asked with a token', () => {
+    for (const page of [
+      '/ADMIN',
+      '/Admin/Campaigns',
+      '/Login',
+      '/Reset-Password?token=x',
+      '/PLEDGE/ACDF-123',
+      '/Pledge-Lookup',
+      '/Newsletter/Confirm?token=x',
+      '/NEWSLETTER/UNSUBSCRIBE',
+      '/Offline',
+      '/about?token=x',
+      '/?Token=x',
+      '/campaigns?%74oken=x',
+    ])
+      expect(navigate(page), page).toBe('private-page');
+    for (const page of ['/About', '/CAMPAIGNS?category=Water', '/Newsletter/edition-1', '/?tokens=x'])
+      expect(navigate(page), page).toBe('page');
+  });
+
   it('leaves the API and tRPC alone, but for the campaign images', () => {
     expect(load('/api/campaigns')).toBe('none');
     expect(load('/trpc/campaign.list?input=x')).toBe('none');

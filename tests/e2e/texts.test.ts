@@ -1,7 +1,9 @@
 /**
  * The Texts screen at phone width: a translator finds a message by searching, corrects its Hausa
  * and the Hausa home page shows the correction at once (its server HTML too); a text that drops
- * its placeholder is refused, at the field and by the server; "Mark reviewed" shows their name.
+ * its placeholder is refused, at the field and by the server; "Mark reviewed" shows their name;
+ * the REST contract's messages are locked in both languages; a staff page's text corrected reaches
+ * a visitor who goes to sign-in from a public page.
  * The screen passes axe at phone and desktop widths, the editor open and closed.
  */
 import path from 'node:path';
@@ -159,13 +161,42 @@ describe.skipIf(!hasChromium())('the Texts screen', () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toBe(refusal);
 
-    // The spec's English is the API's: only its Hausa may change.
+    // A message the spec's REST paths answer with is the API's in both languages; the spec's other
+    // texts keep their English only.
     await search(page, 'form.requiredFields');
-    const locked = card(page, 'form.requiredFields');
-    expect(await locked.getByRole('button', { name: 'Edit the English of form.requiredFields' }).isDisabled()).toBe(
-      true,
-    );
-    await locked.getByText(/only its Hausa may change here/).waitFor();
+    const contract = card(page, 'form.requiredFields');
+    for (const language of ['English', 'Hausa'])
+      expect(
+        await contract.getByRole('button', { name: `Edit the ${language} of form.requiredFields` }).isDisabled(),
+      ).toBe(true);
+    await contract
+      .getByText(/it cannot change here, in English or in Hausa/)
+      .first()
+      .waitFor();
+    await search(page, 'form.registrationFailed');
+    const spec = card(page, 'form.registrationFailed');
+    const specEdit = (language: string) =>
+      spec.getByRole('button', { name: `Edit the ${language} of form.registrationFailed` }).isDisabled();
+    expect([await specEdit('English'), await specEdit('Hausa')]).toEqual([true, false]);
+    await spec.getByText(/only its Hausa may change here/).waitFor();
+
+    // A staff page's text corrected: a visitor going from a public page to sign-in reads it, though
+    // the public page carried no staff text's correction (they come with the staff area's code).
+    const staffTitle = 'Sign in, staff of the foundation';
+    await api(url, 'PUT', '/api/texts/admin.login.title', token, { locale: 'en', text: staffTitle });
+    const guest = await newContext(run.browser, 'desktop', url);
+    const start = await guest.newPage();
+    const guestErrors = trackConsoleErrors(start);
+    await openPage(start, '/about');
+    expect(await start.locator('#text-overrides').count()).toBe(0);
+    const correctionsAsked = start.waitForRequest(/\/trpc\/texts\.corrections/);
+    await start.getByRole('link', { name: 'SIGN IN' }).first().click();
+    await correctionsAsked;
+    await start.getByRole('heading', { name: staffTitle, level: 1 }).waitFor();
+    await start.reload();
+    await start.getByRole('heading', { name: staffTitle, level: 1 }).waitFor();
+    expect(guestErrors).toEqual([]);
+    await guest.close();
 
     // The filter: what was changed here.
     await page.getByRole('searchbox', { name: 'Search by key or words' }).fill('');

@@ -2,9 +2,12 @@
  * A public form's `clientId` on both faces (REST and tRPC) and both databases: a form sent again
  * with it stores one row, queues one mail and is answered as the first time, also when the copies
  * arrive at once; the id with other content is refused without showing or changing what is
- * stored; a malformed id is refused with a clear message; and a form without one works as before.
+ * stored; a malformed id (or the nil or max UUID) is refused with a clear message; an id in capitals
+ * is the same id; a repeat after a review still answers as the first time; and a form without one
+ * works as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KINDS } from '../../server/submissions/kinds';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { testDatabases } from '../helpers/databases';
 import {
@@ -183,6 +186,64 @@ describe.each(testDatabases())('form client ids on %s', (kind) => {
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.json().data).toEqual(first.json().data);
     expect(again.json().message).toBe('An aika saƙonka cikin nasara! Za mu amsa maka ba da jimawa ba.');
+  });
+
+  it.each(['volunteer', 'partner', 'advocate'] as const)(
+    'answers a %s sent again after its review exactly as the first time',
+    async (type) => {
+      const body = { ...payload(type), clientId: crypto.randomUUID() };
+      const first = await register(type, body);
+      expect(first.statusCode).toBe(201);
+      expect(first.json().data.status).toBe('pending');
+      await t.deps.db
+        .updateTable(FORMS[type].table as 'volunteer_submissions')
+        .set({ status: 'approved', updatedAt: new Date() })
+        .where('clientId', '=', body.clientId)
+        .execute();
+      const again = await register(type, body);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      expect(await t.publicCaller.submission[type].create(body as never)).toEqual(first.json());
+    },
+  );
+
+  it.each(FORM_TYPES)('refuses the nil and the max UUID as a %s clientId', async (type) => {
+    const before = await rows(type);
+    for (const clientId of ['00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF']) {
+      const res = await register(type, { ...payload(type), clientId });
+      expect(res.statusCode, clientId).toBe(400);
+      expect((refusalOf(res) as { errors: unknown[] }).errors).toContainEqual({ path: 'clientId', message: INVALID });
+    }
+    expect(await rows(type)).toBe(before);
+  });
+
+  it.each(FORM_TYPES)('takes a %s clientId in capitals as the same id, stored in small letters', async (type) => {
+    const clientId = crypto.randomUUID();
+    const body = { ...payload(type), clientId: clientId.toUpperCase() };
+    // The form's schema, the contract of both faces, gives the service one spelling.
+    expect((KINDS[type].input.parse(body) as { clientId?: string }).clientId).toBe(clientId);
+    const before = await rows(type);
+    const first = await register(type, body);
+    expect(first.statusCode).toBe(201);
+    const again = await register(type, { ...body, clientId });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const viaTrpc = await t.publicCaller.submission[type].create({
+      ...body,
+      clientId: clientId.toUpperCase(),
+    } as never);
+    expect(viaTrpc).toEqual(first.json());
+    expect(await rows(type)).toBe(before + 1);
+    const stored = await t.deps.db
+      .selectFrom(FORMS[type].table as 'contact_messages')
+      .select('clientId')
+      .where('email', '=', body.email)
+      .execute();
+    expect(stored.map((row) => row.clientId)).toEqual([clientId]);
+    expect(await mailsTo(body.email)).toBe(1);
+    // Other content under the same id in other letters is still refused.
+    const other = await register(type, { ...payload(type), clientId: clientId.toUpperCase() });
+    expect(other.statusCode).toBe(409);
   });
 
   it('keeps a newsletter repeat of a known address from mailing again', async () => {

@@ -1,7 +1,7 @@
 /**
  * The mail outbox against a real SMTP server (smtp-server), messages read back with mailparser:
  * transactional enqueue, delivery with the stored headers, messages made as they leave, dedupe,
- * refusals before storage,
+ * messages that cannot be sent as written stored failed without failing their change,
  * retries on a clock the test moves, crash recovery by lease, giving up after a day, two workers
  * on one PostgreSQL database, stopping, DKIM, and .eml files without SMTP_URL.
  */
@@ -12,18 +12,19 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
+import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../../server/auth/tokens';
 import { createDeps } from '../../server/bootstrap';
 import { type DatabaseHandle, openPostgres } from '../../server/db/database';
+import { newId } from '../../server/db/ids';
 import type { Deps } from '../../server/deps';
-import { composedMail } from '../../server/mail/compose';
+import { composedMail, queueMail } from '../../server/mail/compose';
 import {
   claimDue,
   enqueueMail,
   GIVE_UP_AFTER_MS,
   LEASE_MS,
-  MailRefusedError,
   type OutgoingMail,
   retryDelayMs,
 } from '../../server/mail/outbox';
@@ -43,6 +44,18 @@ const SITE = {
 };
 // Short enough that no header line is folded.
 const UNSUBSCRIBE = '<https://foundation.example.org/u/abc>';
+
+/** A row the change that queues a mail writes beside it. */
+const auditRow = () => ({
+  id: newId(),
+  at: new Date(),
+  actorId: null,
+  actor: 'system',
+  action: 'test.change',
+  target: null,
+  ip: null,
+  requestId: null,
+});
 
 const message = (i: number, extra: Partial<OutgoingMail> = {}): OutgoingMail => ({
   kind: 'test.hello',
@@ -195,23 +208,73 @@ describe.each(testDatabases())('the mail outbox on %s', (kind) => {
     expect(all.filter((r) => r.dedupeKey === 'gift:42:receipt').map((r) => r.subject)).toEqual(['Hello 1']);
   });
 
-  it('refuses line breaks and control characters in the subject and headers, and bad addresses, before storing', async () => {
+  it('stores a message it cannot send as written failed at once, with why, in the committed change, and never sends it', async () => {
     const deps = await makeDeps();
-    const refused = [
-      message(1, { subject: 'Hello\r\nBcc: everyone@example.org' }),
-      message(1, { subject: 'Hello\nthere' }),
-      message(1, { subject: 'Tab\tand bell\u0007' }),
-      message(1, { headers: { 'List-Unsubscribe': '<https://x.example>\r\nBcc: a@example.org' } }),
-      message(1, { headers: { Bcc: 'everyone@example.org' } }),
-      message(1, { headers: { 'Bad Name': 'x' } }),
-      message(1, { to: 'not an address' }),
-      message(1, { to: 'a@example.org\r\nRCPT TO:<b@example.org>' }),
+    const refused: [OutgoingMail, RegExp][] = [
+      [message(1, { subject: 'Hello\r\nBcc: everyone@example.org' }), /subject/],
+      [message(2, { subject: 'Hello\nthere' }), /subject/],
+      [message(3, { subject: 'Tab\tand bell\u0007' }), /subject/],
+      [message(4, { subject: `Receipt ${'R2026-000123 '.repeat(300)}` }), /subject is too long for a header/],
+      [message(5, { headers: { 'List-Unsubscribe': '<https://x.example>\r\nBcc: a@example.org' } }), /headers/],
+      [message(6, { headers: { Bcc: 'everyone@example.org' } }), /headers/],
+      [message(7, { headers: { 'Bad Name': 'x' } }), /headers/],
+      [message(8, { to: 'not an address' }), /to/],
+      [message(9, { to: 'a@example.org\r\nRCPT TO:<b@example.org>' }), /to/],
+      [message(10, { html: 'a\u0000b' }), /html/],
     ];
-    for (const m of refused) {
-      await expect(enqueue(deps, m)).rejects.toBeInstanceOf(MailRefusedError);
+    runWorker(deps);
+    for (const [m] of refused) {
+      // The change that queues it commits as if the mail had been queued.
+      const answer = await deps.db.transaction().execute(async (trx) => {
+        const queued = await enqueueMail(trx, deps, m);
+        await trx.insertInto('audit_events').values(auditRow()).execute();
+        return queued;
+      });
+      expect(answer.queued).toBe(false);
     }
-    await expect(enqueue(deps, refused[0]!)).rejects.toThrow(/subject/);
-    expect(await rows()).toHaveLength(0);
+    const changes = await deps.db.selectFrom('audit_events').select('id').where('action', '=', 'test.change').execute();
+    expect(changes).toHaveLength(refused.length);
+    const stored = await rows();
+    expect(stored).toHaveLength(refused.length);
+    for (const [i, row] of stored.entries()) {
+      expect(row).toMatchObject({ status: 'failed', attempts: 0, headers: {} });
+      expect(row.lastError).toMatch(/^Not sendable as written: /);
+      expect(row.lastError).toMatch(refused[i]![1]);
+      // What it keeps is on one line and storable.
+      expect(row.subject.length).toBeLessThanOrEqual(998);
+      for (const value of [row.subject, row.toAddress, row.lastError ?? ''])
+        expect([...value].some((c) => c.charCodeAt(0) < 0x20)).toBe(false);
+    }
+    // Never claimed, never sent.
+    expect(await claimDue(database.db, new Date(clock.getTime() + 2 * GIVE_UP_AFTER_MS), 50)).toEqual([]);
+    await enqueue(deps, message(11));
+    await waitFor(() => smtp.received.length === 1, { what: 'the good mail' });
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['Hello 11']);
+    // A second occasion of the same message with its dedupe key adds nothing.
+    const keyed = message(12, { subject: 'x'.repeat(1000), dedupeKey: 'gift:43:receipt' });
+    await enqueue(deps, keyed);
+    expect(await enqueue(deps, keyed)).toMatchObject({ queued: false });
+    expect((await rows()).filter((row) => row.dedupeKey === 'gift:43:receipt')).toHaveLength(1);
+  });
+
+  it('stores a message whose template fails to render failed, without failing the change', async () => {
+    const deps = await makeDeps();
+    const Broken = (): never => {
+      throw new Error('the template broke');
+    };
+    const answer = await deps.db.transaction().execute((trx) =>
+      queueMail(trx, deps, {
+        kind: 'test.broken',
+        to: 'donor@example.org',
+        language: 'en',
+        subject: 'Broken',
+        body: createElement(Broken),
+      }),
+    );
+    expect(answer.queued).toBe(false);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'failed', attempts: 0, subject: 'Broken' });
+    expect(row!.lastError).toMatch(/the template broke/);
   });
 
   it('retries while the SMTP server refuses, 1 then 2 minutes apart, and delivers each of 50 rows once when it accepts', async () => {

@@ -75,6 +75,7 @@ const PROCEDURES: Record<string, Rule> = {
   'texts.set': 'texts.edit',
   'texts.reset': 'texts.edit',
   'texts.review': 'texts.edit',
+  'texts.corrections': 'public',
   'users.list': 'users.manage',
   'users.create': 'users.manage',
   'users.update': 'users.manage',

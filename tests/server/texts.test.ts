@@ -1,10 +1,11 @@
 /**
  * Interface texts staff correct, through REST and tRPC, on both databases: who may, the list in
  * the catalogue's order with search, filters and keyset pages, a correction that pages (server
- * HTML included, with its JSON script for the browser), answers and `t` use at once, the refusals
- * (placeholders, plurals, braces, the glossary, the spec's English, unknown keys, odd input) that
- * change nothing, back to the catalogue's text, review marks that hold only while the words do,
- * corrections written before the English changed, and the audit trail.
+ * HTML included, with its JSON script for the browser, which carries the corrections of the texts
+ * the page loads only), answers and `t` use at once, the refusals (placeholders lost or repeated,
+ * plurals, braces, a length out of proportion, the glossary, locked texts, unknown keys, odd
+ * input) that change nothing, back to the catalogue's text, review marks that hold only while the
+ * words do, corrections written before the English changed, and the audit trail.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as renderer from '../../client/entry-server';
@@ -14,7 +15,9 @@ import { issueToken } from '../../server/auth/service';
 import { corrections } from '../../server/texts/service';
 import { catalogueText, t as translate } from '../../shared/messages';
 import { CATALOGUE_GROUPS } from '../../shared/messages/catalogue-files';
-import { TEXT_OVERRIDES_ID } from '../../shared/page-data';
+import { coreMessages } from '../../shared/messages/en/core';
+import { type PageData, TEXT_OVERRIDES_ID } from '../../shared/page-data';
+import { PAGE_PATHS } from '../../shared/page-meta';
 import { ROLES, type Role } from '../../shared/roles';
 import type { TextItem, TextsAnswer } from '../../shared/schemas/texts';
 import { createTestApp, insertStaff, type TestApp } from '../helpers/app';
@@ -27,7 +30,10 @@ const ALL_KEYS = CATALOGUE_GROUPS.flatMap((group) => Object.keys(group.en));
 const HOME_TITLE = 'home.focusTitle';
 /** A message with a count: its plural and placeholder must stay. */
 const COUNTED = ALL_KEYS.find((key) => /\{count, plural,/.test(catalogueText(key, 'en') ?? ''))!;
-const SPEC_KEY = Object.keys(CATALOGUE_GROUPS.find((group) => group.group === 'spec')!.en)[0]!;
+/** A text of the spec that only the site's own pages show: its English is the spec's, its Hausa ours. */
+const SPEC_KEY = 'form.registrationFailed';
+/** A message a spec REST path answers with: the REST contract, in both languages. */
+const API_KEY = 'auth.loginSuccess';
 
 describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
   let t: TestApp;
@@ -100,12 +106,13 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
       override: {},
       placeholders: [],
       stale: false,
-      locked: false,
+      locked: [],
     });
     expect(item.reviewedBy).toBeUndefined();
     const counted = await itemOf(COUNTED);
     expect(counted.placeholders).toContain('count');
-    expect((await itemOf(SPEC_KEY)).locked).toBe(true);
+    expect((await itemOf(SPEC_KEY)).locked).toEqual(['en']);
+    expect((await itemOf(API_KEY)).locked).toEqual(['en', 'ha']);
   });
 
   it('refuses odd queries with 400', async () => {
@@ -153,6 +160,52 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
     expect(after.body).not.toContain(text);
   });
 
+  it("sends a page the corrections of the texts it loads only, and the staff area's to a browser entering it", async () => {
+    const corrected = {
+      [HOME_TITLE]: 'Abin da muke yi a yankunanmu',
+      'admin.login.title': "Shigar ma'aikatan gidauniya",
+      'mail.application.subject': 'Mun karɓi buƙatarka, mun gode',
+    };
+    for (const [key, text] of Object.entries(corrected))
+      expect((await put(key, { locale: 'ha', text })).statusCode, key).toBe(200);
+    const overridesIn = (html: string) => {
+      const script = new RegExp(`<script type="application/json" id="${TEXT_OVERRIDES_ID}">(.*?)</script>`).exec(html);
+      return script ? (JSON.parse(script[1]!) as Record<string, string>) : {};
+    };
+    const page = await t.app.inject({ url: '/?lang=ha', headers: { host: 'localhost', accept: 'text/html' } });
+    expect(overridesIn(page.body)).toEqual({ [HOME_TITLE]: corrected[HOME_TITLE] });
+    const shell = await t.app.inject({ url: '/login?lang=ha', headers: { host: 'localhost', accept: 'text/html' } });
+    expect(overridesIn(shell.body)).toEqual({
+      [HOME_TITLE]: corrected[HOME_TITLE],
+      'admin.login.title': corrected['admin.login.title'],
+    });
+    // What a browser that started on a public page fetches with the staff area's code.
+    const staff = await t.app.inject({
+      url: `/trpc/texts.corrections?input=${encodeURIComponent(JSON.stringify({ json: { locale: 'ha' } }))}`,
+      headers: { host: 'localhost' },
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json().result.data.json).toEqual({ 'admin.login.title': corrected['admin.login.title'] });
+    const english = await t.app.inject({
+      url: `/trpc/texts.corrections?input=${encodeURIComponent(JSON.stringify({ json: { locale: 'en' } }))}`,
+      headers: { host: 'localhost' },
+    });
+    expect(english.json().result.data.json).toEqual({});
+
+    // A public page shows every page's texts only, whose corrections it carries.
+    const core = new Set(Object.keys(coreMessages));
+    for (const path of [...PAGE_PATHS.filter((p) => p !== '/login'), '/no-such-page']) {
+      const res = await t.app.inject({ url: path, headers: { host: 'localhost', accept: 'text/html' } });
+      const data = /<script type="application\/json" id="app-data">(.*?)<\/script>/s.exec(res.body)?.[1];
+      const shown = Object.keys((JSON.parse(data!) as PageData).texts ?? {});
+      expect(shown.length, path).toBeGreaterThan(0);
+      expect(
+        shown.filter((key) => !core.has(key)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   it('writes mails in the corrected words', async () => {
     const subject = 'Mun karɓi buƙatarka ta aikin sa-kai, mun gode';
     expect((await put('mail.application.subject', { locale: 'ha', text: subject })).statusCode).toBe(200);
@@ -181,7 +234,9 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
       [HOME_TITLE, { locale: 'ha', text: '   ' }, /./],
       [HOME_TITLE, { locale: 'ha', text: 'Abin da\r\nBcc: x@example.org' }, /one line/],
       [HOME_TITLE, { locale: 'ha', text: 'Abin da\u0000muke yi' }, /one line/],
-      [SPEC_KEY, { locale: 'en', text: 'Something else' }, /published API/],
+      [SPEC_KEY, { locale: 'en', text: 'Something else' }, /specification/],
+      [API_KEY, { locale: 'en', text: 'Signed in' }, /published API/],
+      [API_KEY, { locale: 'ha', text: 'Barka da shigowa' }, /published API/],
     ];
     for (const [key, body, message] of cases) {
       const res = await put(key, body);
@@ -202,6 +257,57 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
     ])
       expect((await put(HOME_TITLE, body)).statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
     expect(await rows()).toEqual([]);
+  });
+
+  it('refuses a text out of proportion to the catalogue, or writing a placeholder more often, and keeps nothing', async () => {
+    const cases: [string, object, RegExp][] = [
+      // A thousand characters of subject: three times the catalogue's 41 is 123.
+      ['mail.receipt.subject', { locale: 'en', text: `Receipt {number} ${'x'.repeat(1000)}` }, /\b123\b/],
+      // A subject is never over 150, however long the catalogue's.
+      [
+        'alerts.unmatched.subject',
+        { locale: 'en', text: `${catalogueText('alerts.unmatched.subject', 'en')} ${'x'.repeat(60)}` },
+        /\b150\b/,
+      ],
+      // Three times the catalogue's text (and at least 80 characters) elsewhere.
+      [HOME_TITLE, { locale: 'ha', text: 'Abin da muke yi '.repeat(20) }, /\b111\b/],
+      [
+        'mail.pledge.subject',
+        { locale: 'en', text: '{reference} {reference} {reference}: {amount}' },
+        /\{reference\}.*once/,
+      ],
+      ['mail.pledge.subject', { locale: 'ha', text: '{reference} {amount} {amount}' }, /\{amount\}/],
+      [COUNTED, { locale: 'en', text: `${catalogueText(COUNTED, 'en')} {count}` }, /\{count\}/],
+    ];
+    for (const [key, body, message] of cases) {
+      const res = await put(key, body);
+      expect(res.statusCode, `${key} ${JSON.stringify(body).slice(0, 60)}`).toBe(400);
+      expect(res.json().message).toMatch(message);
+      expect(res.json().errors[0].path).toBe('text');
+    }
+    const hausa = await as('translator', 'PUT', '/api/texts/mail.receipt.subject', {
+      locale: 'ha',
+      text: `Rasiti {number} ${'x'.repeat(140)}`,
+    });
+    expect(hausa.statusCode).toBe(400);
+    const refusedInHausa = await t.app.inject({
+      method: 'PUT',
+      url: '/api/texts/mail.pledge.subject',
+      payload: { locale: 'en', text: '{reference} {reference}: {amount}' },
+      headers: { host: 'localhost', authorization: `Bearer ${tokens.translator}`, 'accept-language': 'ha' },
+    });
+    expect(refusedInHausa.json().message).toBe('A rubuta {reference} sau ɗaya kawai, kamar yadda rubutun asali yake');
+    const viaTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/texts.set',
+      payload: { json: { key: 'mail.receipt.subject', locale: 'en', text: 'x{number}'.repeat(200) } },
+      headers: { host: 'localhost', authorization: `Bearer ${tokens.translator}` },
+    });
+    expect(viaTrpc.statusCode).toBe(400);
+    expect(await rows()).toEqual([]);
+    // Within the bounds, a longer wording is a correction like any other.
+    const longer = `${catalogueText(HOME_TITLE, 'ha')} — ${'a'.repeat(40)}`;
+    expect((await put(HOME_TITLE, { locale: 'ha', text: longer })).statusCode).toBe(200);
   });
 
   it('answers the same through tRPC, from the same schema and service', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePo, toPo } from '../../scripts/i18n';
 import { catalogueProblems, loadCatalogues, looksUntranslated, missingKeys } from '../../scripts/i18n/catalogues';
 import { t } from '../../shared/messages';
-import { formatMessage, placeholdersOf } from '../../shared/messages/format-message';
+import { formatMessage, placeholderCounts, placeholdersOf } from '../../shared/messages/format-message';
+import { textProblems } from '../../shared/messages/text-rules';
 
 describe('the catalogues', () => {
   it('hold every message in English and Hausa, with the same placeholders, and every key the code uses', async () => {
@@ -55,6 +56,45 @@ describe('the catalogues', () => {
       'ha/spec.ts: c renders "note" otherwise than the glossary\'s "tsokaci"',
       'ha/spec.ts: f renders "bank statement" otherwise than the glossary\'s "bayanan banki"',
     ]);
+  });
+
+  it('find a text out of proportion to its English, and a placeholder written more often', () => {
+    const file = {
+      file: 'mail',
+      name: 'mailMessages',
+      en: {
+        'x.title': 'Saved',
+        'x.intro': 'Your gift to {campaign} is recorded',
+        'mail.x.subject': 'Receipt {number}: thank you, your gift to {campaign} is recorded and counted today',
+        'x.count': '{count, plural, one {# gift} other {# gifts}}',
+      },
+      translations: {
+        ha: {
+          'x.title': 'An ajiye '.repeat(10).trim(),
+          'x.intro': 'An rubuta gudummawarka ga {campaign}, {campaign}',
+          'mail.x.subject': `Rasiti {number}: mun gode, an rubuta gudummawarka ga {campaign} ${'a'.repeat(90)}`,
+          'x.count': '{count, plural, one {gudummawa #} other {gudummawa # {count}}}',
+        },
+      },
+    };
+    expect(catalogueProblems([file])).toEqual([
+      'ha/mail.ts: x.title is longer than 80 characters',
+      'ha/mail.ts: x.intro writes {campaign} more than once, as the English does',
+      'ha/mail.ts: mail.x.subject is longer than 150 characters',
+      'ha/mail.ts: x.count writes {count} more than once, as the English does',
+    ]);
+    // The same rule for a correction: three times the catalogue's text in its own language.
+    const long = 'Ajiye '.repeat(30);
+    expect(textProblems('Saved', long, 'ha', { key: 'x.title', catalogue: 'An ajiye' })).toEqual([
+      { kind: 'length', max: 80 },
+    ]);
+    expect(textProblems('Saved', long, 'ha', { key: 'x.title', catalogue: 'x'.repeat(60) })).toEqual([]);
+    expect(placeholderCounts('{a} {b, plural, one {# {a}} other {{a} #}} {a}')).toEqual(
+      new Map([
+        ['a', 4],
+        ['b', 1],
+      ]),
+    );
   });
 
   it('go to a PO file and come back unchanged', async () => {

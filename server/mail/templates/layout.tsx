@@ -7,8 +7,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { FOUNDATION } from '../../../shared/constants';
 import { type Locale, t } from '../../../shared/messages';
-import { COLORS } from './colors';
 import { repeatable } from '../typed-text';
+import { COLORS } from './colors';
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from './components';
 
 export { COLORS };

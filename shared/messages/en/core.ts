@@ -12,7 +12,8 @@ import { publicMessages } from './public';
 import { serverMessages } from './server';
 import { specMessages } from './spec';
 
-addMessages('en', {
+/** Every page's texts: also what the server sends a public page of staff's corrections (server/texts/overrides.ts). */
+export const coreMessages = {
   ...specMessages,
   ...serverMessages,
   ...publicMessages,
@@ -24,4 +25,6 @@ addMessages('en', {
   ...newsletterMessages,
   ...archiveMessages,
   ...paymentMessages,
-});
+};
+
+addMessages('en', coreMessages);

@@ -35,6 +35,7 @@ export const outboxMessages = {
   'outbox.retried': 'The message will be sent now',
   'outbox.alreadySent': 'This message has already been sent: it is not sent twice',
   'outbox.beingSent': 'This message is being sent right now: wait for the outcome',
+  'outbox.notSendable': 'This message could not be written as a mail, so it cannot be sent: Last error says why',
   // The dashboard's home.
   'outbox.composedLater': 'Written when it is sent',
   'outbox.notSetUp':

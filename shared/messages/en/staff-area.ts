@@ -8,7 +8,8 @@ import { passwordResetMessages } from './password-reset';
 import { staffMessages } from './staff';
 import { textMessages } from './texts';
 
-addMessages('en', {
+/** The staff pages' texts beside every page's: what texts.corrections answers staff's corrections of. */
+export const staffAreaMessages = {
   ...adminMessages,
   ...staffMessages,
   ...alertMessages,
@@ -16,4 +17,6 @@ addMessages('en', {
   ...outboxMessages,
   ...editionMessages,
   ...textMessages,
-});
+};
+
+addMessages('en', staffAreaMessages);

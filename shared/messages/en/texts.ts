@@ -3,12 +3,17 @@ export const textMessages = {
   'texts.problem.empty': 'Write the text: it cannot be empty',
   'texts.problem.braces': 'A brace {braces} has lost its pair',
   'texts.problem.characters': 'Keep the text on one line, as the English is, without control characters',
+  'texts.problem.length': 'The text is too long: here it may have up to {max} characters',
+  'texts.problem.repeated':
+    'Write {name} at most {count, plural, one {once} other {# times}}, as the catalogue’s text does',
   'texts.problem.missing': 'The text must keep {names}, as the English has',
   'texts.problem.extra': 'The English has no {names}: the text cannot use it',
   'texts.problem.plural': 'The plural of {name} is broken: keep its forms, "other" included, as in the English',
   'texts.problem.glossary': 'The glossary writes "{term}" as "{hausa}" in Hausa',
   'texts.locked':
-    'This English text is part of the published API, which other programs rely on: only its Hausa may change here',
+    'This English text is written in the site’s specification, which the site keeps word for word: only its Hausa may change here',
+  'texts.lockedApi':
+    'This text is part of the published API, which other programs rely on: it cannot change here, in English or in Hausa',
   'texts.nav': 'Texts',
   'texts.title': 'Texts',
   'texts.intro':

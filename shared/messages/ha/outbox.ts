@@ -37,6 +37,8 @@ export const outboxMessagesHa: Record<keyof typeof outboxMessages, string> = {
   'outbox.alreadySent': 'An riga an aika wannan saƙo: ba a aika shi sau biyu',
   'outbox.beingSent': 'Ana aika wannan saƙo a yanzu: ka jira sakamakon',
   'outbox.composedLater': 'Za a rubuta shi lokacin da za a aika shi',
+  'outbox.notSendable':
+    'Ba a iya rubuta wannan saƙo a matsayin imel ba, don haka ba za a iya aika shi ba: Kuskuren ƙarshe ya faɗi dalili',
   'outbox.notSetUp': 'Ba a saita imel ba: {count, plural, one {saƙo # yana} other {saƙonni # suna}} jira a {directory}',
   'outbox.notSetUpHint':
     'Ka saita SMTP_URL domin a aika su (duba docs/email.md); saƙonnin da aka riga aka ajiye a matsayin fayil ba za a aika su ba.',

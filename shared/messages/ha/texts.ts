@@ -5,12 +5,17 @@ export const textMessagesHa: Record<keyof typeof textMessages, string> = {
   'texts.problem.empty': 'Rubuta rubutun: ba zai iya zama babu komai ba',
   'texts.problem.braces': 'Wani baka {braces} ya rasa abokinsa',
   'texts.problem.characters': 'A bar rubutun a layi ɗaya kamar na Turanci, ba tare da alamomin sarrafawa ba',
+  'texts.problem.length': 'Rubutun ya yi tsawo da yawa: a nan iyakarsa haruffa {max}',
+  'texts.problem.repeated':
+    'A rubuta {name} {count, plural, one {sau ɗaya} other {sau #}} kawai, kamar yadda rubutun asali yake',
   'texts.problem.missing': 'Dole rubutun ya riƙe {names}, kamar yadda Turancin yake',
   'texts.problem.extra': 'Turancin ba shi da {names}: rubutun ba zai yi amfani da shi ba',
   'texts.problem.plural': 'Jam\'in {name} ya lalace: a riƙe siffofinsa, har da "other", kamar yadda Turancin yake',
   'texts.problem.glossary': 'Ƙamus ɗin yana rubuta "{term}" a matsayin "{hausa}" a Hausa',
   'texts.locked':
-    'Wannan rubutun Turanci yana cikin API da aka wallafa, wanda wasu shirye-shirye suka dogara da shi: Hausarsa kawai za a iya canzawa a nan',
+    'An rubuta wannan rubutun Turanci a cikin bayanin tsarin shafin, wanda shafin yake bi kalma da kalma: Hausarsa kawai za a iya canzawa a nan',
+  'texts.lockedApi':
+    'Wannan rubutun yana cikin API da aka wallafa, wanda wasu shirye-shirye suka dogara da shi: ba za a iya canza shi a nan ba, da Turanci ko da Hausa',
   'texts.nav': 'Rubuce-rubuce',
   'texts.title': 'Rubuce-rubuce',
   'texts.intro':

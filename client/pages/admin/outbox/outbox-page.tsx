@@ -139,7 +139,8 @@ export function OutboxPage() {
                       <FileText aria-hidden="true" size={16} />
                       {t('outbox.view')}
                     </button>
-                    {(m.status === 'failed' || m.status === 'queued') && (
+                    {/* A message failed without an attempt could not be written: sending it again fails alike. */}
+                    {(m.status === 'queued' || (m.status === 'failed' && m.attempts > 0)) && (
                       <button
                         type="button"
                         className="btn btn--staff btn--dark btn--small"

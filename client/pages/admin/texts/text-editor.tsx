@@ -114,7 +114,7 @@ export function TextEditor({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
-    const problems = textProblems(item.en, text, locale);
+    const problems = textProblems(item.en, text, locale, { key: item.key, catalogue: item[locale] });
     if (problems.length > 0) return refuse(textProblemMessage(problems[0]!));
     if (text.length > TEXT_MAX) return refuse(t('validation.tooLong', { max: TEXT_MAX }));
     try {

@@ -55,7 +55,7 @@ function Language({
 }) {
   const noteId = useId();
   const changed = item.override[locale] !== undefined;
-  const locked = locale === 'en' && item.locked;
+  const locked = item.locked.includes(locale);
   return (
     <div className="texts-lang">
       <p className="texts-lang__head">
@@ -67,7 +67,7 @@ function Language({
       </p>
       {locked && (
         <p id={noteId} className="texts-lang__locked">
-          {t('texts.locked')}
+          {t(item.locked.includes('ha') ? 'texts.lockedApi' : 'texts.locked')}
         </p>
       )}
       <div className="texts-lang__foot">
