@@ -16,9 +16,9 @@ export const alertMessagesHa: Record<keyof typeof alertMessages, string> = {
   'choice.daily': 'Taƙaitawa sau ɗaya a rana da ƙarfe 07:00 (agogon Legas)',
   'choice.none': 'Babu imel',
   'alerts.activity.changed': '{who} — an sauya zaɓin sanarwar imel ({what})',
-  'alerts.kind.volunteer': 'roƙon aikin sa-kai',
-  'alerts.kind.partner': 'roƙon haɗin gwiwa',
-  'alerts.kind.advocate': 'roƙon zama mai fafutuka',
+  'alerts.kind.volunteer': 'neman aikin sa-kai',
+  'alerts.kind.partner': 'neman haɗin gwiwa',
+  'alerts.kind.advocate': 'neman zama mai fafutuka',
   'alerts.kind.contact': 'saƙon tuntuɓa',
   'alerts.kind.pledge': 'alƙawarin gudummawa',
   'alerts.noName': '(ba a ba da suna ba)',
@@ -31,7 +31,7 @@ export const alertMessagesHa: Record<keyof typeof alertMessages, string> = {
   'alerts.entry.reference': 'Lambar shaidar biya',
   'alerts.entry.open': 'Buɗe a dashbod',
   'alerts.unmatched.subject':
-    '{count, plural, one {Kuɗi # da aka shigo da su bai dace da wani alƙawari ba} other {Kuɗi # da aka shigo da su ba su dace da wani alƙawari ba}}',
+    '{count, plural, one {Shigar kuɗi # bai dace da wani alƙawari ba} other {Shigar kuɗi # ba su dace da wani alƙawari ba}}',
   'alerts.unmatched.intro':
     'Bayanan banki “{file}”, waɗanda aka shigar da ƙarfe {time} (agogon Legas), suna da {count, plural, one {shigar kuɗi # da bai dace da wani alƙawari ba} other {shigar kuɗi # da ba su dace da wani alƙawari ba}}.',
   'alerts.unmatched.open': 'Buɗe bayanan bankin',

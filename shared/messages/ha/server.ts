@@ -19,7 +19,7 @@ export const serverMessagesHa: Record<keyof typeof serverMessages, string> = {
   'request.batchRefused': 'Buƙata ɗaya za ta iya ɗaukar tambayoyi {max} a mafi yawa, kuma sauyi ɗaya bayan ɗaya',
   'request.invalidCursor': 'Wannan mahaɗin shafi ba shi da inganci: a sake farawa daga shafin farko',
   'server.error': 'An sami matsala a ɓangarenmu. Da fatan za a sake gwadawa anjima.',
-  'server.stopping': 'Sabar tana sake farawa. Da fatan za a sake gwadawa bayan ’yan daƙiƙoƙi.',
+  'server.stopping': "Sabar tana sake farawa. Da fatan za a sake gwadawa bayan 'yan daƙiƙoƙi.",
   'campaigns.created': 'An ƙirƙiri gangami cikin nasara',
   'campaigns.updated': 'An sabunta gangami cikin nasara',
   'campaigns.deleted': 'An goge gangami cikin nasara',
