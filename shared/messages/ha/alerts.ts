@@ -11,7 +11,7 @@ export const alertMessagesHa: Record<keyof typeof alertMessages, string> = {
   'alerts.settings.saving': 'Ana ajiyewa…',
   'alerts.settings.saved': 'An ajiye zaɓin sanarwar imel ɗinka.',
   'alerts.settings.saveFailed': 'Ba a iya ajiye zaɓin sanarwar imel ɗinka ba. Da fatan a sake gwadawa.',
-  'alerts.settings.loadFailed': 'Ba a iya ɗauko zaɓin sanarwar imel ɗinka ba.',
+  'alerts.settings.loadFailed': 'Ba a iya loda zaɓin sanarwar imel ɗinka ba.',
   'choice.each': 'Kowanne, da zarar ya iso',
   'choice.daily': 'Taƙaitawa sau ɗaya a rana da ƙarfe 07:00 (agogon Legas)',
   'choice.none': 'Babu imel',

@@ -20,7 +20,7 @@ export const mailMessagesHa: Record<keyof typeof mailMessages, string> = {
   'mail.pledge.subject': 'Alƙawarinka {reference}: yadda za ka tura {amount}',
   'mail.pledge.preview': 'Ka tura {amount} tare da lambar {reference} a bayanin tura kuɗin.',
   'mail.pledge.intro':
-    'Mun gode da alƙawarin ba da {amount} ga “{campaign}”. Don bayarwa, ka tura kuɗi ta banki zuwa asusun da ke ƙasa.',
+    'Mun gode da alƙawarin ba da {amount} ga “{campaign}”. Don bayarwa, ka tura kuɗi a banki zuwa asusun da ke ƙasa.',
   'mail.pledge.referenceTitle': 'Ka rubuta wannan lamba a bayanin tura kuɗinka',
   'mail.pledge.referenceHint': 'Da ita ne muke gane cewa kuɗin da ka tura na wannan gangamin ne.',
   'mail.pledge.expires': 'Lambar tana aiki har zuwa {when}.',

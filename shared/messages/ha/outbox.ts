@@ -5,7 +5,7 @@ export const outboxMessagesHa: Record<keyof typeof outboxMessages, string> = {
   'outbox.nav': 'Saƙonni masu fita',
   'outbox.title': 'Saƙonni masu fita',
   'outbox.intro':
-    'Kowane imel da shafin ke aikawa, sabo a farko. Saƙon da bai isa ba ana sake gwada shi har kwana ɗaya; idan sabar imel ta ƙi shi, an gama da shi nan take.',
+    'Duk imel ɗin da shafin ke aikawa, sababbi a farko. Saƙon da bai isa ba ana sake gwada shi har kwana ɗaya; idan sabar imel ta ƙi shi, an gama da shi nan take.',
   'outbox.stateFilter': 'Matsayi',
   'outbox.anyState': 'Kowane matsayi',
   'outbox.status.queued': 'Yana jira',

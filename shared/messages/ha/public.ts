@@ -163,7 +163,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'pledgeLookup.intro':
     'Shigar da imel ɗin da ka bayar lokacin da ka yi alƙawari. Za mu aika mahaɗan alƙawuranka zuwa wannan adireshi: alƙawuran da ke buɗe, da waɗanda aka karɓa cikin watanni 12 da suka wuce tare da rasitinsu.',
   'pledgeLookup.email': 'Imel ɗinka',
-  'pledgeLookup.submit': 'Aiko min mahaɗan alƙawarina',
+  'pledgeLookup.submit': 'Aiko min mahaɗan alƙawuraina',
   'pledgeLookup.submitting': 'Ana aikawa…',
   'pledgeLookup.sent':
     'Idan an yi alƙawura da wannan adireshin imel, saƙo mai ɗauke da mahaɗansu yana kan hanya. Yana iya ɗaukar mintoci kaɗan: ka duba akwatin spam ma.',
