@@ -7,7 +7,7 @@ export const paymentMessagesHa: Record<keyof typeof paymentMessages, string> = {
   'pay.unavailable':
     "Ba mu iya isa ga sabis ɗin biyan kuɗi yanzu ba. Alƙawarinka yana nan daram: za ka iya tura kuɗi da lambar shaidarsa, ko ka sake gwadawa nan da 'yan mintoci",
   'pay.closed': 'Ba za a iya biyan wannan alƙawari ta intanet ba: an riga an karɓa, an soke shi ko lokacinsa ya ƙare',
-  'pay.emailRequired': 'Shigar da adireshin imel ɗinka: Paystack yana buƙatar sa, kuma can yake aika rasitinka',
+  'pay.emailRequired': 'Shigar da adireshin imel ɗinka: Paystack yana buƙatarsa, kuma can yake aika rasitinka',
   'pay.tooManyTries':
     'An gwada biyan wannan alƙawari ta intanet sau da yawa fiye da kima: da fatan ka biya ta hanyar tura kuɗi a banki da lambar shaidarsa',
   'pay.badSignature': 'Sa hannun saƙon webhook bai dace ba',

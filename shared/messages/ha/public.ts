@@ -113,7 +113,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'pledgePage.status.expired': "Wa'adi ya ƙare",
   'pledgePage.expiresOn': 'Wannan lambar shaida tana aiki har zuwa {date}.',
   'pledgePage.expired':
-    "Wa'adin wannan lambar shaida ya ƙare a ranar {date} kafin kuɗin su iso mana. Idan har yanzu kana son bayarwa, da fatan ka karɓi sabuwar lambar shaida.",
+    "Wa'adin wannan lambar shaida ya ƙare a ranar {date} kafin kuɗi su iso mana. Idan har yanzu kana son bayarwa, da fatan ka karɓi sabuwar lambar shaida.",
   'pledgePage.newReference': 'Karɓi sabuwar lambar shaida',
   'pledgePage.cancelled':
     'An soke wannan alƙawari. Idan har yanzu kana son bayarwa, da fatan ka karɓi sabuwar lambar shaida.',
