@@ -11,6 +11,14 @@
  * its unit: "dubu ɗari biyu" is 200,000. Tens past twenty take their Arabic names (ashirin, talatin
  * …), teens "goma sha" and the unit.
  *
+ * Since a count follows its unit, "dubu ashirin da biyar" could be 25,000 or 20,005: the words
+ * after dubu (or miliyan) could go on counting thousands. So a last part under a hundred after a
+ * larger one repeats the unit, "naira": 20,005 is "Naira dubu ashirin da naira biyar", 25,000
+ * "Naira dubu ashirin da biyar" (where English says "and": "Twenty thousand and five naira"). A
+ * last part from a hundred up needs no mark: "ɗari" cannot go on a count, so "dubu ɗaya da ɗari
+ * biyar" is only 1,500. Every amount reads one way in both languages
+ * (tests/shared/naira-words.test.ts reads the words back); docs/translation.md has the form.
+ *
  * Whole naira only, as the site records gifts; up to 999 billion.
  */
 import type { Locale } from './messages';
@@ -104,9 +112,11 @@ function hausaNumber(n: number): string {
   const parts: string[] = [];
   for (const [value, scale] of groupsOf(n)) {
     if (value === 0) continue;
-    if (scale === 0) parts.push(...hausaHundreds(value));
     // The count of a scale is one number: "dubu ɗari biyu da hamsin" is 250 thousand.
-    else parts.push(`${HA_SCALES[scale]} ${hausaHundreds(value).join(' da ')}`);
+    if (scale > 0) parts.push(`${HA_SCALES[scale]} ${hausaHundreds(value).join(' da ')}`);
+    // "dubu ashirin da naira biyar": 20,005, not 25,000.
+    else if (parts.length > 0 && value < 100) parts.push(`naira ${hausaTens(value)}`);
+    else parts.push(...hausaHundreds(value));
   }
   return parts.join(' da ');
 }

@@ -10,7 +10,7 @@ import { type Locale, t } from '../../shared/messages';
 import { CATALOGUE_GROUPS } from '../../shared/messages/catalogue-files';
 import { placeholdersOf } from '../../shared/messages/format-message';
 import { lockedLanguages } from '../../shared/messages/locked-texts';
-import { textProblemMessage, textProblems } from '../../shared/messages/text-rules';
+import { type TextProblem, textProblemMessage, textProblems } from '../../shared/messages/text-rules';
 import {
   TEXTS_PAGE_SIZE,
   type TextInput,
@@ -78,8 +78,22 @@ const shown = (entry: Entry, row: OverrideRow | undefined, locale: Locale) =>
   correctionOf(entry, row, locale) ?? entry[locale];
 const isReviewed = (entry: Entry, row: OverrideRow | undefined, locale: Locale) =>
   row?.reviewedText != null && row.reviewedText === shown(entry, row, locale);
+/**
+ * What today's rules for a text refuse in staff's correction: nothing when it was saved under
+ * them, but a glossary term or a length rule added since (or a placeholder the English dropped)
+ * can break a correction written before.
+ */
+function correctionProblem(entry: Entry, row: OverrideRow | undefined): TextProblem | undefined {
+  const text = row && correctionOf(entry, row, row.locale);
+  return text === undefined
+    ? undefined
+    : textProblems(entry.en, text, row!.locale, { key: entry.key, catalogue: entry[row!.locale] })[0];
+}
+/** A correction written before the English changed, or that today's rules refuse: it needs a look. */
 const isStale = (entry: Entry, row: OverrideRow | undefined) =>
-  row !== undefined && correctionOf(entry, row, row.locale) !== undefined && row.englishThen !== entry.en;
+  row !== undefined &&
+  correctionOf(entry, row, row.locale) !== undefined &&
+  (row.englishThen !== entry.en || correctionProblem(entry, row) !== undefined);
 
 function itemOf(entry: Entry, rows: Partial<Record<Locale, OverrideRow>> | undefined, locale: Locale): TextItem {
   const row = rows?.[locale];
@@ -89,6 +103,7 @@ function itemOf(entry: Entry, rows: Partial<Record<Locale, OverrideRow>> | undef
   if (en !== undefined) override.en = en;
   if (ha !== undefined) override.ha = ha;
   const reviewed = isReviewed(entry, row, locale);
+  const problem = correctionProblem(entry, row) ?? correctionProblem(entry, rows?.[locale === 'ha' ? 'en' : 'ha']);
   return {
     key: entry.key,
     group: entry.group,
@@ -101,6 +116,7 @@ function itemOf(entry: Entry, rows: Partial<Record<Locale, OverrideRow>> | undef
       : {}),
     placeholders: entry.placeholders,
     stale: isStale(entry, rows?.en) || isStale(entry, rows?.ha),
+    ...(problem ? { problem: textProblemMessage(problem) } : {}),
     locked: [...entry.locked],
   };
 }
@@ -286,7 +302,7 @@ export interface Correction {
   text?: string;
   changedBy?: string;
   changedAt?: string;
-  /** Written before the English changed. */
+  /** Written before the English changed, or refused by today's rules for texts. */
   stale: boolean;
   /** Present while the text as shown is the one reviewed. */
   reviewedBy?: string;

@@ -5,12 +5,17 @@
  * The full glossary, with sources, is in docs/translation.md.
  */
 export interface GlossaryTerm {
-  /** The English term, as a whole-word, case-insensitive pattern. */
-  english: RegExp;
+  /**
+   * The English term, as a whole-word, case-insensitive pattern. None: a spelling, whose
+   * `instead` is refused in any Hausa text whatever the English says.
+   */
+  english?: RegExp;
   /** What the term reads as in the glossary (shown in a refusal). */
   term: string;
   /** The required Hausa rendering (case-insensitive). */
   hausa: string;
+  /** Other forms of the rendering that also keep it, such as a plural (case-insensitive). */
+  forms?: readonly string[];
   /** Renderings the glossary replaced, refused in any Hausa text (case-insensitive). */
   instead?: readonly string[];
 }
@@ -46,6 +51,28 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
   { english: /\bbank transfer\b/i, term: 'bank transfer', hausa: 'tura kuɗi' },
   { english: /\bsettings\b/i, term: 'settings', hausa: 'saituna' },
   { english: /\bdashboard\b/i, term: 'dashboard', hausa: 'dashbod' },
+  // A web link is a mahaɗi (mahaɗin, mahaɗan); "hanya" is a way or a road, and stays one.
+  { english: /(?<!\{)\blinks?\b/i, term: 'link', hausa: 'mahaɗ' },
+  { english: /\bdelet(?:e|es|ed|ing)\b/i, term: 'delete', hausa: 'goge', instead: ['share'] },
+  // The newsletter is free: its readers are registered, not paying ("biyan kuɗin shiga").
+  {
+    english: /\bsubscribers?\b/i,
+    term: 'subscriber',
+    hausa: 'mai rajista',
+    forms: ['masu rajista'],
+    instead: ['biyan kuɗin shiga'],
+  },
+  {
+    english: /\bunsubscrib(?:e|ed|es|ing)\b/i,
+    term: 'unsubscribe',
+    hausa: 'cire suna',
+    instead: ['daina karɓa', 'janye rajista'],
+  },
+  // A mail's subject; "take" is a title (a page's, a campaign's).
+  { english: /(?<!\{)\bsubject\b/i, term: 'subject (of a mail)', hausa: "maudu'i" },
+  { english: /\bLagos time\b/i, term: 'Lagos time', hausa: 'agogon Legas', instead: ['lokacin Legas'] },
+  // The glottal stop and the glottalised y are written with the plain apostrophe: jama'a, 'yan.
+  { term: 'apostrophe', hausa: "'", instead: ['\u2019', '\u2018'] },
 ];
 
 /**
@@ -56,7 +83,8 @@ export function glossaryMisses(english: string, hausa: string): GlossaryTerm[] {
   const text = hausa.toLowerCase();
   return GLOSSARY.filter(
     (entry) =>
-      (entry.english.test(english) && !text.includes(entry.hausa.toLowerCase())) ||
+      (entry.english?.test(english) &&
+        ![entry.hausa, ...(entry.forms ?? [])].some((form) => text.includes(form.toLowerCase()))) ||
       entry.instead?.some((other) => text.includes(other.toLowerCase())),
   );
 }

@@ -29,7 +29,7 @@ export const textsQuery = z.object({
     .enum(TEXT_FILTERS, { error: () => t('validation.choice') })
     .optional()
     .describe(
-      'unreviewed: not marked reviewed in that language; changed: corrected here; placeholders: placeholders differ from the English; stale: corrected here before the English changed',
+      'unreviewed: not marked reviewed in that language; changed: corrected here; placeholders: placeholders differ from the English; stale: corrected here before the English changed, or in words the rules for texts now refuse',
     ),
   limit: queryInt(1, TEXTS_PAGE_SIZE.max, 'limit')
     .optional()
@@ -68,7 +68,17 @@ export const textItem = z.object({
     .describe('Who marked the text in the asked language reviewed, while it still reads so'),
   reviewedAt: instant.optional(),
   placeholders: z.array(z.string()).describe("The English text's placeholders, which every text keeps"),
-  stale: z.boolean().describe('A correction written before the English changed: it needs a look'),
+  stale: z
+    .boolean()
+    .describe(
+      'A correction written before the English changed, or that the rules for texts now refuse: it needs a look',
+    ),
+  problem: z
+    .string()
+    .optional()
+    .describe(
+      'What the rules for texts (placeholders, plurals, the glossary) now refuse in a correction in force, written before they did',
+    ),
   locked: z
     .array(locale)
     .describe(

@@ -16,7 +16,7 @@ import { hasChromium, newContext, openPage, SCREENSHOT_DIR, screenshot } from '.
 import { e2eRun } from './support/run';
 
 const SAVED = 'Saved on this phone; it will be sent when you are back online.';
-const SAVED_HA = 'An ajiye shi a wannan wayar; za a aika shi da zarar ka dawo kan intanet.';
+const SAVED_HA = 'An ajiye fom ɗin a wannan wayar; za a aika shi da zarar ka dawo kan intanet.';
 
 interface Lists {
   contact: { email: string; subject: string }[];

@@ -2,7 +2,8 @@
  * The donor's receipt to keep, in the browser at phone width: once a payment is confirmed, the
  * pledge page's receipt names the donor (with Hausa letters), writes the amount in figures and in
  * words and gives the foundation's CAC RC number; "Download PDF" downloads the same receipt, whose
- * text read back holds the name, the amount and the receipt number, in the page's language.
+ * text read back holds the name, the amount and the receipt number, in the page's language. The
+ * amount, ₦20,050, is one whose Hausa words once read as ₦25,000 too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { e2eRun } from './support/run';
 
 const NAME = 'Ɗanladi Ƙaura';
 const CAC = 'RC 1234567';
+const AMOUNT = 20_050;
+const IN_WORDS = { en: 'Twenty thousand and fifty naira', ha: 'Naira dubu ashirin da naira hamsin' };
 
 /** Clicks "Download PDF" and answers the downloaded file's bytes, kept beside the screenshots. */
 async function downloadReceipt(page: Page, label: string, keepAs: string): Promise<Buffer> {
@@ -42,7 +45,7 @@ describe.skipIf(!hasChromium())('the PDF receipt', () => {
     await api(server.url, 'PUT', '/api/settings', token, { ...settings, cacRcNumber: CAC });
     const { data } = await api<{ data: { reference: string } }>(server.url, 'POST', '/api/pledges', undefined, {
       campaignId: campaign._id,
-      amount: 5_000,
+      amount: AMOUNT,
       name: NAME,
     });
     reference = data.reference;
@@ -60,8 +63,8 @@ describe.skipIf(!hasChromium())('the PDF receipt', () => {
     expect(receiptNumber).toMatch(/^R\d{4}-\d{6}$/);
     await expect.poll(() => receipt.textContent()).toContain(NAME);
     const text = (await receipt.textContent())!;
-    expect(text).toContain('₦5,000');
-    expect(text).toContain('Five thousand naira');
+    expect(text).toContain('₦20,050');
+    expect(text).toContain(IN_WORDS.en);
     expect(text).toContain(`CAC RC number: ${CAC}`);
     // The receipt fits the phone: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -74,8 +77,8 @@ describe.skipIf(!hasChromium())('the PDF receipt', () => {
     expect(isPdf(pdf)).toBe(true);
     const pdfWords = await pdfText(pdf);
     expect(pdfWords).toContain(NAME);
-    expect(pdfWords).toContain('₦5,000');
-    expect(pdfWords).toContain('Five thousand naira');
+    expect(pdfWords).toContain('₦20,050');
+    expect(pdfWords).toContain(IN_WORDS.en);
     expect(pdfWords).toContain(receiptNumber);
     expect(pdfWords).toContain(`CAC RC number: ${CAC}`);
     expect(errors).toEqual([]);
@@ -88,12 +91,28 @@ describe.skipIf(!hasChromium())('the PDF receipt', () => {
     await openPage(page, `/pledge/${reference}?lang=ha`);
     const receipt = page.getByRole('region', { name: 'Rasiti' });
     await receipt.waitFor();
-    expect(await receipt.textContent()).toContain('Naira dubu biyar');
+    const text = (await receipt.textContent())!;
+    expect(text).toContain('Adadi da kalmomi');
+    expect(text).toContain(IN_WORDS.ha);
+    await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header at the top, not over the title
     await screenshot(page, 'pledge-receipt-phone-ha');
     const pdfWords = await pdfText(await downloadReceipt(page, 'Sauke PDF', 'pledge-receipt-ha.pdf'));
     expect(pdfWords).toContain(NAME);
-    expect(pdfWords).toContain('Naira dubu biyar');
+    expect(pdfWords).toContain('ADADI DA KALMOMI'); // the PDF's labels are in capitals
+    expect(pdfWords).toContain(IN_WORDS.ha);
     expect(pdfWords).toContain(receiptNumber);
+    await context.close();
+  });
+
+  it('shows the Hausa receipt at desktop width', async () => {
+    const context = await newContext(run.browser, 'desktop', run.server.url);
+    const page = await context.newPage();
+    await openPage(page, `/pledge/${reference}?lang=ha`);
+    const receipt = page.getByRole('region', { name: 'Rasiti' });
+    await receipt.waitFor();
+    expect(await receipt.textContent()).toContain(IN_WORDS.ha);
+    await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header at the top, not over the title
+    await screenshot(page, 'pledge-receipt-desktop-ha');
     await context.close();
   });
 

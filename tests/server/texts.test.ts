@@ -5,7 +5,8 @@
  * the page loads only), answers and `t` use at once, the refusals (placeholders lost or repeated,
  * plurals, braces, a length out of proportion, the glossary, locked texts, unknown keys, odd
  * input) that change nothing, back to the catalogue's text, review marks that hold only while the
- * words do, corrections written before the English changed, and the audit trail.
+ * words do, corrections written before the English changed or that the rules now refuse, and the
+ * audit trail.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as renderer from '../../client/entry-server';
@@ -34,6 +35,9 @@ const COUNTED = ALL_KEYS.find((key) => /\{count, plural,/.test(catalogueText(key
 const SPEC_KEY = 'form.registrationFailed';
 /** A message a spec REST path answers with: the REST contract, in both languages. */
 const API_KEY = 'auth.loginSuccess';
+/** A text whose Hausa once rendered "subscribers" as people who pay, before the glossary refused it. */
+const AUDIENCE = 'editions.audience';
+const OLD_AUDIENCE = 'Za ta kai ga masu biyan kuɗin shiga {count}: {en} da Turanci, {ha} da Hausa.';
 
 describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
   let t: TestApp;
@@ -237,6 +241,9 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
       [SPEC_KEY, { locale: 'en', text: 'Something else' }, /specification/],
       [API_KEY, { locale: 'en', text: 'Signed in' }, /published API/],
       [API_KEY, { locale: 'ha', text: 'Barka da shigowa' }, /published API/],
+      // The glossary's words and its plain apostrophe, as in the catalogue check.
+      [AUDIENCE, { locale: 'ha', text: OLD_AUDIENCE }, /"subscriber" as "mai rajista"/],
+      [HOME_TITLE, { locale: 'ha', text: 'Abin da muke yi wa jama’a' }, /"apostrophe" as "'"/],
     ];
     for (const [key, body, message] of cases) {
       const res = await put(key, body);
@@ -364,6 +371,31 @@ describe.each(testDatabases())('texts staff correct, on %s', (kind) => {
     await t.deps.db.updateTable('text_overrides').set({ englishThen: 'What we used to focus on' }).execute();
     expect((await itemOf(HOME_TITLE)).stale).toBe(true);
     expect((await list('filter=stale')).items.map((i) => i.key)).toEqual([HOME_TITLE]);
+  });
+
+  it('shows a correction that the rules for texts now refuse as needing a look, saying why', async () => {
+    // Saved before the glossary refused "masu biyan kuɗin shiga", against today's English.
+    await t.deps.db
+      .insertInto('text_overrides')
+      .values({ key: AUDIENCE, locale: 'ha', text: OLD_AUDIENCE, englishThen: catalogueText(AUDIENCE, 'en') })
+      .execute();
+    await put(HOME_TITLE, { locale: 'ha', text: 'Abin da muke yi' });
+    const item = await itemOf(AUDIENCE);
+    expect(item).toMatchObject({ override: { ha: OLD_AUDIENCE }, stale: true });
+    expect(item.problem).toMatch(/"subscriber" as "mai rajista"/);
+    expect((await itemOf(HOME_TITLE)).stale).toBe(false);
+    expect((await list('filter=stale')).items.map((i) => i.key)).toEqual([AUDIENCE]);
+    const po = toPo(await loadCatalogues(), 'ha', await corrections(t.deps.db));
+    expect(po.split('\n\n').find((block) => block.includes(`msgctxt "${AUDIENCE}"`))).toContain('#, fuzzy');
+
+    // Corrected in the glossary's words, it needs no look.
+    const fixed = await put(AUDIENCE, {
+      locale: 'ha',
+      text: 'Za ta kai ga masu rajista {count}: {en} da Turanci, {ha} da Hausa',
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ stale: false });
+    expect(fixed.json().problem).toBeUndefined();
   });
 
   it('keeps one row when two corrections of a text arrive at once', async () => {

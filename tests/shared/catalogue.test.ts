@@ -97,6 +97,59 @@ describe('the catalogues', () => {
     );
   });
 
+  it("refuse each rendering the glossary replaced, and take the glossary's own", () => {
+    // [English, Hausa as it was written, the term, Hausa as the glossary has it]
+    const cases: [string, string, string, string][] = [
+      [
+        'This link has expired. Please ask for a new one.',
+        'Lokacin wannan hanya ya ƙare. Da fatan za a nemi wata sabuwa.',
+        'link',
+        "Wa'adin wannan mahaɗin ya ƙare. Da fatan ka nemi wani sabo.",
+      ],
+      ['Send the link', 'Aika hanyar', 'link', 'Aika mahaɗin'],
+      ['Delete draft', 'Share daftari', 'delete', 'Goge daftari'],
+      ['Draft deleted', 'An share daftarin', 'delete', 'An goge daftarin'],
+      [
+        'Will reach {count} subscribers.',
+        'Za ta kai ga masu biyan kuɗin shiga {count}.',
+        'subscriber',
+        'Za ta kai ga masu rajista {count}.',
+      ],
+      // Refused wherever it stands, though the English says "subscription".
+      [
+        'Nobody has confirmed a subscription yet',
+        'Babu wanda ya tabbatar da biyan kuɗin shiga tukuna',
+        'subscriber',
+        'Babu mai rajista da ya tabbatar tukuna',
+      ],
+      ['Unsubscribe', 'Daina karɓa', 'unsubscribe', 'Cire sunana'],
+      ['Unsubscribed', 'An janye rajista', 'unsubscribe', 'An cire sunan'],
+      [
+        'Stop receiving the newsletter.',
+        'Daina karɓar wasiƙar labarai.',
+        'unsubscribe',
+        'Cire sunanka daga jerin wasiƙar labarai.',
+      ],
+      ['Subject', 'Take', 'subject (of a mail)', "Maudu'i"],
+      ['Subject', 'Batu', 'subject (of a mail)', "Maudu'i"],
+      [
+        'Scheduled for {when} (Lagos time).',
+        'An tsara aikawa a {when} (lokacin Legas).',
+        'Lagos time',
+        'An tsara aikawa a {when} (agogon Legas).',
+      ],
+      ['Open the public page', 'Buɗe shafin jama’a', 'apostrophe', "Buɗe shafin jama'a"],
+      ['in a few minutes', 'nan da ‘yan mintoci', 'apostrophe', "nan da 'yan mintoci"],
+    ];
+    for (const [english, before, term, after] of cases) {
+      const file = (hausa: string) => ({ file: 'spec', en: { a: english }, translations: { ha: { a: hausa } } });
+      expect(catalogueProblems([file(before)]), before).toContainEqual(
+        expect.stringMatching(new RegExp(`^ha/spec\\.ts: a renders "${term.replace(/[()]/g, '\\$&')}" otherwise`)),
+      );
+      expect(catalogueProblems([file(after)]), after).toEqual([]);
+    }
+  });
+
   it('go to a PO file and come back unchanged', async () => {
     const files = await loadCatalogues();
     const po = toPo(files, 'ha');

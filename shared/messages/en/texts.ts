@@ -36,6 +36,8 @@ export const textMessages = {
   'texts.place.api': 'the API, for other programs',
   'texts.place.dashboard': 'the dashboard',
   'texts.staleHint': 'The English changed after this correction was written: check that it still says the same.',
+  'texts.brokenHint':
+    'The rules for texts changed after this correction was written, and it no longer keeps them: {problem}',
   'texts.reviewedBy': 'Reviewed by {name}, {date}',
   'texts.notReviewed': 'Not reviewed',
   'texts.edit': 'Edit',

@@ -7,7 +7,7 @@ export const archiveMessagesHa: Record<keyof typeof archiveMessages, string> = {
   'archive.footerLink': 'WASIƘAR LABARAI',
   'archive.notFoundText': 'Wannan wasiƙar labarai babu ita, ko kuma ba a aika ta ba tukuna.',
   'archive.lead':
-    'Duk wasiƙun labaran da muka aika: labarai daga fagen aiki, gangamai da ke buƙatar ku, da abin da gudummawarku ta samar.',
+    'Duk wasiƙun labaran da muka aika: labarai daga fagen aiki, gangamai da ke buƙatarku, da abin da gudummawarku ta samar.',
   'archive.listLabel': 'Wasiƙun labarai, sababbi a farko',
   'archive.empty':
     'Ba a aika wata wasiƙar labarai ba tukuna. Yi rajista a ƙasa, kuma ta farko za ta zo kai tsaye cikin akwatin imel ɗinka.',
@@ -24,10 +24,10 @@ export const archiveMessagesHa: Record<keyof typeof archiveMessages, string> = {
   'archive.give': 'Ba da gudummawa',
   'archive.subscribeTitle': 'Karɓi wasiƙa ta gaba',
   'archive.subscribeText':
-    'Labarai daga fagen aiki, sau kaɗan a shekara, kai tsaye cikin akwatin imel ɗinka. Babu saƙon banza, kuma za ka iya janye rajista a kowane lokaci.',
+    'Labarai daga fagen aiki, sau kaɗan a shekara, kai tsaye cikin akwatin imel ɗinka. Babu saƙon banza, kuma za ka iya cire sunanka a kowane lokaci.',
   'meta.newsletter.title': 'Wasiƙar labarai — {site}',
   'meta.newsletter.description':
-    "Karanta duk wasiƙun labaran {site}: labarai daga al'ummomi a faɗin Arewacin Najeriya da gangamai da ke buƙatar ku.",
+    "Karanta duk wasiƙun labaran {site}: labarai daga al'ummomi a faɗin Arewacin Najeriya da gangamai da ke buƙatarku.",
   'meta.edition.title': '{title} — {site}',
   'meta.editionNotFound.title': 'Ba a sami wasiƙar labarai ba — {site}',
   'meta.editionNotFound.description': 'Wannan shafi babu shi.',

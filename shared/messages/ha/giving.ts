@@ -58,7 +58,7 @@ export const givingMessagesHa: Record<keyof typeof givingMessages, string> = {
   'admin.giving.notSettlementLabel': 'Sake buɗe {amount}: ba kuɗin da Paystack ya tura ba ne',
   'admin.giving.feesThisMonth': 'Kuɗin cajin intanet na wannan wata',
   'admin.giving.channel.card': 'Kati',
-  'admin.giving.channel.bankTransfer': 'Tura kuɗi ta banki',
+  'admin.giving.channel.bankTransfer': 'Tura kuɗi a banki',
   'admin.giving.channel.ussd': 'USSD',
   'admin.giving.channel.bank': 'Banki',
   'admin.giving.channel.other': 'Ta intanet',

@@ -5,7 +5,7 @@ export const outboxMessagesHa: Record<keyof typeof outboxMessages, string> = {
   'outbox.nav': 'Saƙonni masu fita',
   'outbox.title': 'Saƙonni masu fita',
   'outbox.intro':
-    'Kowane imel da shafin ke aikawa, sabo a farko. Saƙon da bai isa ba ana sake gwada shi har kwana ɗaya; idan sabar imel ta ƙi shi, an gama da shi nan take.',
+    'Duk imel ɗin da shafin ke aikawa, sababbi a farko. Saƙon da bai isa ba ana sake gwada shi har kwana ɗaya; idan sabar imel ta ƙi shi, an gama da shi nan take.',
   'outbox.stateFilter': 'Matsayi',
   'outbox.anyState': 'Kowane matsayi',
   'outbox.status.queued': 'Yana jira',
@@ -14,8 +14,8 @@ export const outboxMessagesHa: Record<keyof typeof outboxMessages, string> = {
   'outbox.status.failed': 'Ya kasa',
   'outbox.to': 'Zuwa ga',
   'outbox.kind': 'Iri',
-  'outbox.subject': 'Take',
-  'outbox.attempts': 'Ƙoƙari',
+  'outbox.subject': "Maudu'i",
+  'outbox.attempts': 'Yunƙuri',
   'outbox.lastError': 'Kuskuren ƙarshe',
   'outbox.times': 'Lokuta',
   'outbox.queuedAt': 'An saka a jerin jira {when}',
@@ -42,7 +42,8 @@ export const outboxMessagesHa: Record<keyof typeof outboxMessages, string> = {
   'outbox.notSetUp': 'Ba a saita imel ba: {count, plural, one {saƙo # yana} other {saƙonni # suna}} jira a {directory}',
   'outbox.notSetUpHint':
     'Ka saita SMTP_URL domin a aika su (duba docs/email.md); saƙonnin da aka riga aka ajiye a matsayin fayil ba za a aika su ba.',
-  'outbox.waiting': '{count, plural, one {imel #} other {imel #}} ba su isa ba tukuna ({failed} sun kasa)',
+  'outbox.waiting':
+    '{count, plural, one {imel # bai isa ba tukuna} other {imel # ba su isa ba tukuna}} (an kasa aika {failed})',
   'outbox.open': 'Buɗe saƙonni masu fita',
   'activity.outboxRetried': '{who} — an sake aika saƙo ({what})',
 };

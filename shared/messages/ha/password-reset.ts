@@ -3,17 +3,17 @@ import type { passwordResetMessages } from '../en/password-reset';
 
 export const passwordResetMessagesHa: Record<keyof typeof passwordResetMessages, string> = {
   'passwordReset.requested':
-    "Idan akwai asusun ma'aikaci mai wannan imel, muna aika masa hanyar zaɓar sabuwar kalmar sirri. Tana aiki sau ɗaya, na minti 30.",
+    "Idan wani asusun ma'aikaci yana amfani da wannan imel, mahaɗin zaɓar sabuwar kalmar sirri yana kan hanya. Yana aiki sau ɗaya, na minti 30.",
   'passwordReset.tooMany': 'Buƙatu sun yi yawa. Da fatan za a sake gwadawa bayan {wait}.',
   'passwordReset.done': 'An saita kalmar sirrinka. Yanzu za ka iya shiga da ita.',
-  'passwordReset.linkInvalid': 'Wannan hanya ba ta da inganci. Da fatan za a nemi wata sabuwa.',
-  'passwordReset.linkExpired': 'Lokacin wannan hanya ya ƙare. Da fatan za a nemi wata sabuwa.',
-  'passwordReset.linkUsed': 'An riga an yi amfani da wannan hanya. Da fatan za a nemi wata sabuwa.',
+  'passwordReset.linkInvalid': 'Wannan mahaɗin ba shi da inganci. Da fatan ka nemi wani sabo.',
+  'passwordReset.linkExpired': "Wa'adin wannan mahaɗin ya ƙare. Da fatan ka nemi wani sabo.",
+  'passwordReset.linkUsed': 'An riga an yi amfani da wannan mahaɗin. Da fatan ka nemi wani sabo.',
   'passwordReset.forgot.link': 'Ka manta kalmar sirrinka?',
   'passwordReset.forgot.title': 'Ka manta kalmar sirrinka',
   'passwordReset.forgot.intro':
-    "Rubuta imel ɗin asusunka na ma'aikaci, za mu aiko maka da hanyar zaɓar sabuwar kalmar sirri.",
-  'passwordReset.forgot.submit': 'Aika hanyar',
+    "Rubuta imel ɗin asusunka na ma'aikaci, za mu aiko maka da mahaɗin zaɓar sabuwar kalmar sirri.",
+  'passwordReset.forgot.submit': 'Aika mahaɗin',
   'passwordReset.forgot.submitting': 'Ana aikawa…',
   'passwordReset.backToSignIn': 'Koma wurin shiga',
   'passwordReset.page.title': 'Zaɓi sabuwar kalmar sirri',
@@ -26,13 +26,13 @@ export const passwordResetMessagesHa: Record<keyof typeof passwordResetMessages,
   'passwordReset.page.submitting': 'Ana ajiyewa…',
   'passwordReset.page.failed': 'Ba a iya saita kalmar sirri ba. Da fatan za a sake gwadawa.',
   'passwordReset.page.signIn': 'Shiga',
-  'passwordReset.page.askAgain': 'Nemi sabuwar hanya',
+  'passwordReset.page.askAgain': 'Nemi sabon mahaɗi',
   'passwordReset.mail.subject': 'Zaɓi sabuwar kalmar sirri',
-  'passwordReset.mail.preview': "Hanyar zaɓar sabuwar kalmar sirri don asusunka na ma'aikaci",
+  'passwordReset.mail.preview': "Mahaɗin zaɓar sabuwar kalmar sirri don asusunka na ma'aikaci",
   'passwordReset.mail.intro': "Wani ya nemi a sake saita kalmar sirrin asusun ma'aikaci {email} a {site}.",
   'passwordReset.mail.button': 'Zaɓi sabuwar kalmar sirri',
   'passwordReset.mail.expires':
-    'Hanyar tana aiki sau ɗaya, na minti 30. Idan maɓallin bai yi aiki ba, buɗe wannan adireshi:',
+    'Mahaɗin yana aiki sau ɗaya, na minti 30. Idan maɓallin bai yi aiki ba, buɗe wannan adireshi:',
   'passwordReset.mail.ignore':
     'Idan ba kai ne ka nema ba, ka yi watsi da wannan saƙo: kalmar sirrinka za ta kasance yadda take.',
   'passwordReset.invite.subject': "Asusunka na ma'aikaci a {site}",
@@ -40,12 +40,12 @@ export const passwordResetMessagesHa: Record<keyof typeof passwordResetMessages,
   'passwordReset.invite.intro': "An buɗe maka asusun ma'aikaci a {site}, da imel ɗin {email}.",
   'passwordReset.invite.button': 'Zaɓi kalmar sirrinka',
   'passwordReset.invite.expires':
-    'Hanyar tana aiki sau ɗaya, na kwanaki 7. Idan maɓallin bai yi aiki ba, buɗe wannan adireshi:',
+    'Mahaɗin yana aiki sau ɗaya, na kwanaki 7. Idan maɓallin bai yi aiki ba, buɗe wannan adireshi:',
   'passwordReset.invite.later': 'Bayan kwanaki 7, ka tambayi mai gudanarwa kalmar sirri ta amfani sau ɗaya.',
   'passwordReset.users.invited':
-    'An aika wa {email} gayyatar zaɓar kalmar sirri ta imel. Kafin ya zaɓi ɗaya, wannan kalmar sirri ta amfani sau ɗaya ma tana aiki.',
+    'An aika wa {email} gayyatar zaɓar kalmar sirri ta imel. Kafin a zaɓi sabuwar kalmar sirri, wannan kalmar sirri ta amfani sau ɗaya ma tana aiki.',
   'passwordReset.users.notMailed':
-    'Wannan shafi ba ya aika imel tukuna, don haka gayyata ba ta isa ga {email} ba: ka ba shi wannan kalmar sirri ta amfani sau ɗaya.',
-  'passwordReset.activity.requested': 'An aika hanyar sake saita kalmar sirrin {target} ta imel',
-  'passwordReset.activity.reset': '{target} — an saita sabuwar kalmar sirri daga hanyar da aka aika ta imel',
+    'Wannan shafi ba ya aika imel tukuna, don haka gayyata ba ta isa ga {email} ba: ga kalmar sirri ta amfani sau ɗaya, ka miƙa ta ga mai asusun.',
+  'passwordReset.activity.requested': 'An aika mahaɗin sake saita kalmar sirrin {target} ta imel',
+  'passwordReset.activity.reset': '{target} — an saita sabuwar kalmar sirri daga mahaɗin da aka aika ta imel',
 };

@@ -63,7 +63,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'network.offline': 'Ba mu iya isa ga shafin ba. Da fatan za a duba haɗin intanet ɗinka sannan a sake gwadawa.',
   'network.failed': 'Wani abu ya faru ba daidai ba a ɓangarenmu. Da fatan za a sake gwadawa.',
   // A public form sent with no answer is kept in the browser and sent once the phone is online again.
-  'form.savedOffline': 'An ajiye shi a wannan wayar; za a aika shi da zarar ka dawo kan intanet.',
+  'form.savedOffline': 'An ajiye fom ɗin a wannan wayar; za a aika shi da zarar ka dawo kan intanet.',
   // Over a page the service worker answered from its copy: when the copy was made.
   'offline.bar': 'Ba ka kan intanet; an ajiye wannan shafin a {time}',
 
@@ -91,7 +91,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'give.orTransfer': 'Asusun da za a tura kuɗi zuwa gare shi',
   'give.offlineTitle': 'Ba ka kan intanet',
   'give.offlineText':
-    'Alƙawarin gudummawa yana buƙatar lambar shaidar biya daga sabarmu, don haka za ka iya yin shi da zarar ka dawo kan intanet. Asusun da za a tura kuɗi zuwa gare shi yana ƙasa.',
+    'Alƙawarin gudummawa yana buƙatar lambar shaidar biya daga sabarmu, don haka za ka iya yinsa da zarar ka dawo kan intanet. Asusun da za a tura kuɗi zuwa gare shi yana ƙasa.',
   'give.referenceNote':
     'Kullum ka rubuta lambar shaidar biyanka a cikin bayanin tura kuɗi (narration). Ba tare da ita ba, ba za mu iya sanin gangamin da gudummawarka take zuwa ba.',
   'supporters.title': 'Masu tallafi',
@@ -113,10 +113,10 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'pledgePage.status.expired': "Wa'adi ya ƙare",
   'pledgePage.expiresOn': 'Wannan lambar shaida tana aiki har zuwa {date}.',
   'pledgePage.expired':
-    "Wa'adin wannan lambar shaida ya ƙare a ranar {date} kafin kuɗi ya iso mana. Idan har yanzu kana son bayarwa, da fatan za a karɓi sabuwar lamba.",
+    "Wa'adin wannan lambar shaida ya ƙare a ranar {date} kafin kuɗi su iso mana. Idan har yanzu kana son bayarwa, da fatan ka karɓi sabuwar lambar shaida.",
   'pledgePage.newReference': 'Karɓi sabuwar lambar shaida',
   'pledgePage.cancelled':
-    'An soke wannan alƙawari. Idan har yanzu kana son bayarwa, da fatan za a karɓi sabuwar lamba.',
+    'An soke wannan alƙawari. Idan har yanzu kana son bayarwa, da fatan ka karɓi sabuwar lambar shaida.',
   'pledgePage.received': 'An karɓi {amount} a ranar {date}, mun gode',
   'pledgePage.outstanding': 'Saura {amount} na alƙawarinka bai iso ba tukuna.',
   'pledgePage.qrLabel': 'Lambar QR ta adireshin wannan shafi, don rabawa ko bugawa',
@@ -129,7 +129,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'pledgePage.receiptThanks': 'Mun gode da gudummawarka. Wannan rasiti ya tabbatar da cewa gidauniyar ta karɓe ta.',
   'pledgePage.receiptFrom': 'An karɓa daga',
   'pledgePage.receiptTotal': 'Jimilla',
-  'pledgePage.receiptInWords': 'Adadi a rubuce',
+  'pledgePage.receiptInWords': 'Adadi da kalmomi',
   'pledgePage.cacRcNumber': 'Lambar rajista ta CAC (RC): {number}',
   'pledgePage.downloadPdf': 'Sauke PDF',
   'pledgePage.receiptPdfTitle': 'Rasiti {number}',
@@ -141,14 +141,14 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'pledgeAfter.step1':
     'Ka tura {amount} ta manhajar bankinka ko a banki, tare da lambar shaida {reference} a bayanin tura kuɗin.',
   'pledgeAfter.step2':
-    'Za mu gano kuɗin da ka tura ta lambar shaidar mu tabbatar da su, yawanci {days, plural, one {cikin kwana # na aiki} other {cikin kwanakin aiki #}}.',
+    'Za mu gano kuɗin da ka tura ta hanyar lambar shaidar, sannan mu tabbatar da su, yawanci {days, plural, one {cikin kwana # na aiki} other {cikin kwanakin aiki #}}.',
   'pledgeAfter.step3':
     'Daga nan wannan shafi zai nuna “An karɓa” tare da rasitinka. Idan ka ba mu imel ɗinka, za mu aiko maka da rasitin ta imel ma.',
   'pledgeAfter.keep': 'Ka adana wannan shafi ko ka ɗauki hotonsa: da lambar shaidar ne muke gano kuɗin da ka tura.',
   'pledgeAfter.ifTitle': 'Idan wani abu ya bambanta',
   'pledgeAfter.lateTitle': "Ka biya bayan wa'adin lambar shaidar ya ƙare",
   'pledgeAfter.late':
-    'Gudummawarka tana nan daram. Ka tuntuɓe mu da ranar da adadin kuɗin da ka tura, za mu haɗa su da hannu.',
+    'Gudummawarka tana nan daram. Ka tuntuɓe mu da ranar da adadin kuɗin da ka tura, za mu nemo kuɗin da kanmu mu haɗa su da alƙawarinka.',
   'pledgeAfter.differentTitle': 'Ka biya adadi daban',
   'pledgeAfter.different':
     'Muna rubuta adadin da ya iso, kuma rasitinka zai nuna shi. Idan bai kai alƙawarinka ba, wannan shafi zai nuna sauran da ba su iso ba tukuna.',
@@ -161,9 +161,9 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'pledgeLookup.lostHint': 'Lambar shaidar biyanka ta ɓace?',
   'pledgeLookup.title': 'Nemo alƙawarina',
   'pledgeLookup.intro':
-    'Shigar da imel ɗin da ka bayar lokacin da ka yi alƙawari. Za mu aika mahaɗan alƙawuranka zuwa wannan adireshi: alƙawuran da ke buɗe, da waɗanda aka karɓa a shekarar da ta gabata tare da rasitinsu.',
+    'Shigar da imel ɗin da ka bayar lokacin da ka yi alƙawari. Za mu aika mahaɗan alƙawuranka zuwa wannan adireshi: alƙawuran da ke buɗe, da waɗanda aka karɓa cikin watanni 12 da suka wuce tare da rasitinsu.',
   'pledgeLookup.email': 'Imel ɗinka',
-  'pledgeLookup.submit': 'Aiko min mahaɗan alƙawarina',
+  'pledgeLookup.submit': 'Aiko min mahaɗan alƙawuraina',
   'pledgeLookup.submitting': 'Ana aikawa…',
   'pledgeLookup.sent':
     'Idan an yi alƙawura da wannan adireshin imel, saƙo mai ɗauke da mahaɗansu yana kan hanya. Yana iya ɗaukar mintoci kaɗan: ka duba akwatin spam ma.',
@@ -188,7 +188,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'campaigns.filterCategory': 'Rukuni',
   'campaigns.allLocations': 'Dukkan jihohi',
   'campaigns.allCategories': 'Dukkan rukunai',
-  'campaigns.clearFilters': 'Share zaɓuɓɓuka',
+  'campaigns.clearFilters': 'Cire zaɓuɓɓuka',
   'campaigns.filters': 'Tace gangamai',
   'campaigns.loading': 'Ana loda gangamai…',
   'campaigns.empty': 'Babu gangamai tukuna. Da fatan za a sake dubawa nan ba da jimawa ba.',
@@ -263,7 +263,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'home.ctaSecondary': 'Shiga a dama da kai',
   'home.newsletterTitle': 'Mu ci gaba da tuntuɓa',
   'home.newsletterText':
-    'Labarai daga fagen aiki, sau kaɗan a shekara. Babu saƙon banza, kuma za ka iya janye rajista a kowane lokaci.',
+    'Labarai daga fagen aiki, sau kaɗan a shekara. Babu saƙon banza, kuma za ka iya cire sunanka a kowane lokaci.',
   'home.newsletterEmail': 'Adireshin imel',
   'home.newsletterSubmit': 'Yi rajista',
 
@@ -365,7 +365,7 @@ export const publicMessagesHa: Record<keyof typeof publicMessages, string> = {
   'form.advocacyInterests': 'Ta yaya kake son yin fafutuka?',
   'form.advocateMessage': 'Me ya sa kake son zama mai fafutuka?',
   'form.name': 'Cikakken suna',
-  'form.subject': 'Batu',
+  'form.subject': "Maudu'i",
   'form.choose': 'Zaɓi…',
   'form.honeypot': 'Bar wannan wuri babu komai',
   'form.requiredNote': 'Wuraren da ke da alamar * wajibi ne.',

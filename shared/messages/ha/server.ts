@@ -21,7 +21,7 @@ export const serverMessagesHa: Record<keyof typeof serverMessages, string> = {
   'request.preconditionFailed':
     'Wannan bayani ya canza tun da ka karanta shi. Ba a ajiye komai ba: sake karanta shi, sannan ka aiko da canjinka.',
   'server.error': 'An sami matsala a ɓangarenmu. Da fatan za a sake gwadawa anjima.',
-  'server.stopping': 'Sabar tana sake farawa. Da fatan za a sake gwadawa bayan ’yan daƙiƙoƙi.',
+  'server.stopping': "Sabar tana sake farawa. Da fatan za a sake gwadawa bayan 'yan daƙiƙoƙi.",
   'campaigns.created': 'An ƙirƙiri gangami cikin nasara',
   'campaigns.updated': 'An sabunta gangami cikin nasara',
   'campaigns.deleted': 'An goge gangami cikin nasara',

@@ -10,7 +10,7 @@ export const staffMessagesHa: Record<keyof typeof staffMessages, string> = {
   'account.passwordUnchanged': 'Sabuwar kalmar sirri dole ta bambanta da ta yanzu',
   'account.passwordTooShort': 'Dole ta kasance da haruffa aƙalla {min}',
   'account.passwordsDiffer': 'Sababbin kalmomin sirri biyun ba iri ɗaya ba ne',
-  'account.passwordChanged': 'An canza kalmar sirri. An fitar da sauran zamanku.',
+  'account.passwordChanged': 'An canza kalmar sirri. An fitar da sauran zamanka.',
   'users.created': "An ƙara ma'aikaci",
   'users.updated': "An sabunta ma'aikaci",
   'users.passwordReset': 'An ƙirƙiri sabuwar kalmar sirri ta amfani sau ɗaya',

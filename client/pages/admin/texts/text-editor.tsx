@@ -172,7 +172,11 @@ export function TextEditor({
           <code>{item.key}</code>
           <span className="admin-muted">{t('texts.where', { place: placeLabel(item.place) })}</span>
         </p>
-        {current.stale && <p className="alert alert--inline texts-stale-note">{t('texts.staleHint')}</p>}
+        {current.stale && (
+          <p className="alert alert--inline texts-stale-note">
+            {current.problem ? t('texts.brokenHint', { problem: current.problem }) : t('texts.staleHint')}
+          </p>
+        )}
         <div className="texts-editor__box">
           <p className="texts-editor__label">{languageName(other)}</p>
           <p className="texts-text" lang={other}>

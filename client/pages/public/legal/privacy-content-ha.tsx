@@ -34,12 +34,12 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             sada zumunta da ƙwarewa, fannonin fafutukarka da saƙonka — domin mu tallafa maka a matsayin mai fafutuka.
           </li>
           <li>
-            <strong>Fom ɗin tuntuɓa:</strong> suna, imel, waya, batu da saƙo — domin mu amsa maka.
+            <strong>Fom ɗin tuntuɓa:</strong> suna, imel, waya, maudu'i da saƙo — domin mu amsa maka.
           </li>
           <li>
             <strong>Wasiƙar labarai:</strong> adireshin imel ɗinka — domin mu aiko maka da labarai game da aikinmu,
-            bayan ka tabbatar da shi daga saƙon da muka aiko maka. Kowane saƙon wasiƙar labarai yana da mahaɗin janye
-            rajista da danna sau ɗaya.
+            bayan ka tabbatar da shi daga saƙon da muka aiko maka. Kowane saƙon wasiƙar labarai yana da mahaɗin cire
+            suna da danna sau ɗaya.
           </li>
         </ul>
         <p>
@@ -81,11 +81,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <li>Buƙatun aikin sa-kai, haɗin gwiwa da fafutuka: har zuwa watanni 24 bayan tuntuɓarmu ta ƙarshe da kai.</li>
         <li>Saƙonnin tuntuɓa: har zuwa watanni 12 bayan mun amsa.</li>
         <li>
-          Rajistar wasiƙar labarai: har sai ka janye rajista. Bayan haka muna ajiye adireshinka kaɗai, da alamar ka
-          janye, domin kada mu sake rubuta maka — sai dai idan ka nemi mu goge shi ma.
+          Rajistar wasiƙar labarai: har sai ka cire sunanka. Bayan haka muna ajiye adireshinka kaɗai, da alamar an cire
+          sunanka, domin kada mu sake rubuta maka — sai dai idan ka nemi mu goge shi ma.
         </li>
         <li>
-          Kwafin saƙonnin imel da muke aiko maka (adireshinka, batu da rubutun): kwanaki 30 bayan sun tafi, domin
+          Kwafin saƙonnin imel da muke aiko maka (adireshinka, maudu'i da rubutun): kwanaki 30 bayan sun tafi, domin
           ma'aikata su iya duba cewa saƙo ya isa; kwanaki 90 ga wanda bai isa ba.
         </li>
         <li>Bayanan tsaro: har zuwa kwanaki 90.</li>
